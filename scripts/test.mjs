@@ -1,0 +1,95 @@
+// `npm test`: every suite, then one closing line "N passed, N failed" over all of them.
+//   1. npm run check (types, lint, format)          → counts as one test
+//   2. vitest: client (jsdom), server on PGlite, and server on PostgreSQL when one is reachable
+//   3. vite build, with the landing page's bundle budget printed
+//   4. Playwright e2e in Debian's Chromium against the real server
+// PostgreSQL: DATABASE_URL, else the local default postgres://postgres@127.0.0.1:5432/postgres if it answers.
+// Chromium: CHROMIUM_PATH, else /usr/bin/chromium; installed with apt-get when missing and we are root.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+
+const results = [];
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+const heading = (text) => console.log(`\n\x1b[1m━━ ${text}\x1b[0m`);
+const readJson = (path) => {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+};
+
+mkdirSync(".tmp", { recursive: true });
+
+heading("check: typecheck, lint, format");
+const checkStatus = run("npm", ["run", "-s", "check"]);
+results.push({ suite: "check", passed: checkStatus === 0 ? 1 : 0, failed: checkStatus === 0 ? 0 : 1 });
+
+heading("unit, model and server suites (vitest)");
+const databaseUrl = process.env.DATABASE_URL || (await defaultPostgres());
+if (databaseUrl) console.log(`PostgreSQL suite: on (${databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`);
+else
+  console.log(
+    "PostgreSQL suite: SKIPPED: no DATABASE_URL and nothing answers on 127.0.0.1:5432.\n" +
+      "  Install and start PostgreSQL (Debian: apt-get install -y postgresql && pg_ctlcluster 15 main start) or set DATABASE_URL.",
+  );
+rmSync(".tmp/vitest.json", { force: true });
+const vitestStatus = run(
+  "npx",
+  ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest.json"],
+  databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" },
+);
+const vitest = readJson(".tmp/vitest.json");
+results.push({
+  suite: "vitest",
+  passed: vitest?.numPassedTests ?? 0,
+  failed: vitest ? vitest.numFailedTests + (vitestStatus !== 0 && vitest.numFailedTests === 0 ? 1 : 0) : 1,
+});
+
+heading("build (vite) and bundle budget");
+const buildStatus = run("npx", ["vite", "build", "--logLevel", "warn"]);
+results.push({ suite: "build", passed: buildStatus === 0 ? 1 : 0, failed: buildStatus === 0 ? 0 : 1 });
+if (buildStatus === 0) run(process.execPath, ["scripts/bundle-report.mjs"]);
+
+heading("end-to-end (Playwright in Chromium)");
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium) && process.getuid?.() === 0) {
+  console.log("Chromium is missing: installing Debian's chromium package…");
+  run("sh", ["-c", "apt-get update -qq && apt-get install -y -qq chromium >/dev/null"]);
+}
+if (!existsSync(chromium)) {
+  console.log(
+    `E2E: FAILED to start: no Chromium at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
+  results.push({ suite: "e2e", passed: 0, failed: 1 });
+} else {
+  rmSync(".tmp/playwright.json", { force: true });
+  const e2eStatus = run("npx", ["playwright", "test"], { CHROMIUM_PATH: chromium });
+  const report = readJson(".tmp/playwright.json");
+  const passed = report?.stats?.expected ?? 0;
+  const failed = (report?.stats?.unexpected ?? 0) + (report?.stats?.flaky ?? 0);
+  results.push({ suite: "e2e", passed, failed: failed + (e2eStatus !== 0 && failed === 0 ? 1 : 0) });
+}
+
+console.log("");
+for (const { suite, passed, failed } of results)
+  console.log(`  ${suite.padEnd(8)} ${passed} passed, ${failed} failed`);
+const passed = results.reduce((sum, result) => sum + result.passed, 0);
+const failed = results.reduce((sum, result) => sum + result.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
+
+function defaultPostgres() {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port: 5432, timeout: 1500 });
+    const done = (url) => {
+      socket.destroy();
+      resolve(url);
+    };
+    socket.on("connect", () => done("postgres://postgres@127.0.0.1:5432/postgres"));
+    socket.on("timeout", () => done(null));
+    socket.on("error", () => done(null));
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * Builds the whole HTTP application (fastify/demo style): server.ts only listens, tests call buildApp() and
+ * use app.inject(). Resolves once the app is ready, so a mis-registered route fails here, at start-up.
+ */
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
+import { ErrorBody } from "#src/api/contracts/common.ts";
+import { BackgroundTasks } from "./background.ts";
+import { type Clock, systemClock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { type DatabaseHandle, openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { dummyPasswordHash } from "./domain/auth/passwords.ts";
+import { seedDemoTreasury } from "./domain/ledger/demo-treasury.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { createOutboxMailer } from "./mail/outbox-mailer.ts";
+import { createSmtpMailer } from "./mail/smtp-mailer.ts";
+import { microFromNumber } from "./money/micro.ts";
+import { installErrorHandler } from "./plugins/errors.ts";
+import { installOpenApi } from "./plugins/openapi.ts";
+import { generateRequestId, installRequestIdHeader } from "./plugins/request-id.ts";
+import { installCors, installSecurityHeaders } from "./plugins/security.ts";
+import { installSpa } from "./plugins/spa.ts";
+import { registerAuthRoutes } from "./routes/auth.routes.ts";
+import { registerDevnetRoutes } from "./routes/devnet.routes.ts";
+import { registerOperationsRoutes } from "./routes/operations.routes.ts";
+import { installRouteGuard, type RegisteredRoute } from "./routes/register-endpoint.ts";
+import { registerUserRoutes } from "./routes/user.routes.ts";
+import { registerWalletRoutes } from "./routes/wallet.routes.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Every /api route with its policy (the authorization tests walk this list). */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open, migrated database; the caller closes it. Without one the app opens (and closes) its own. */
+  db?: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions["logger"];
+  /** Where the built SPA lives (default: dist/ at the project root). */
+  distDir?: string;
+  /** Extra plugins registered after the API routes (tests use it to add routes). */
+  plugins?: FastifyPluginAsync[];
+}
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+const DEFAULT_DIST_DIR = fileURLToPath(new URL("../dist", import.meta.url));
+
+/** A hop count means "trust that many proxies in front of us" (what Fastify does with a number). */
+function trustProxyOption(value: Config["trustProxy"]) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    // No coercion ("1e3" is not 1000), no silent dropping of unknown fields, first error only.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+
+  const ownsDatabase = options.db === undefined;
+  const handle = options.db ?? (await openDatabase(config));
+  try {
+    if (ownsDatabase) await migrateToLatest(handle.db);
+    const clock = options.clock ?? systemClock;
+    const smtpMailer = config.smtpUrl
+      ? createSmtpMailer(handle.db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom })
+      : null;
+    const ctx: AppContext = {
+      db: handle.db,
+      engine: handle.engine,
+      config,
+      clock,
+      mailer: options.mailer ?? smtpMailer ?? createOutboxMailer(handle.db, clock, app.log),
+      background: new BackgroundTasks(app.log),
+      log: app.log,
+    };
+    const registeredRoutes: RegisteredRoute[] = [];
+    app.decorate("ctx", ctx);
+    app.decorate("registeredRoutes", registeredRoutes);
+    app.decorateRequest("auth", null);
+
+    installRouteGuard(app, registeredRoutes);
+    installRequestIdHeader(app);
+    installErrorHandler(app);
+    installCors(app, config.corsOrigins);
+    await installSecurityHeaders(app);
+    await installOpenApi(app);
+    app.addSchema(ErrorBody);
+
+    registerOperationsRoutes(app);
+    registerAuthRoutes(app);
+    registerUserRoutes(app);
+    registerWalletRoutes(app);
+    if (config.chain === "local") {
+      registerDevnetRoutes(app);
+      await seedDemoTreasury(handle.db, microFromNumber(config.demoTreasuryUsdt) ?? 0, clock());
+    }
+    for (const plugin of options.plugins ?? []) await app.register(plugin);
+    await installSpa(app, options.distDir ?? DEFAULT_DIST_DIR);
+
+    // Computed once up front so the first unknown-email login is not slower than the rest.
+    app.addHook("onReady", async () => {
+      await dummyPasswordHash();
+    });
+    // In-flight requests have finished by now; wait for their after-answer work, then let go of the rest.
+    app.addHook("onClose", async () => {
+      await ctx.background.drain();
+      smtpMailer?.close();
+      if (ownsDatabase) await handle.close();
+    });
+    await app.ready();
+    return app;
+  } catch (err) {
+    await app.close().catch(() => {});
+    if (ownsDatabase) await handle.close().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * What domain functions need from the running app, passed explicitly (no globals) so tests can build one
+ * with a fake clock or mailer.
+ */
+import type { Kysely } from "kysely";
+import type { BackgroundTasks } from "./background.ts";
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { DatabaseEngine } from "./db/database.ts";
+import type { Database } from "./db/schema.ts";
+import type { Mailer } from "./mail/mailer.ts";
+
+export interface Logger {
+  info(object: unknown, message?: string): void;
+  warn(object: unknown, message?: string): void;
+  error(object: unknown, message?: string): void;
+}
+
+export interface AppContext {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  log: Logger;
+}

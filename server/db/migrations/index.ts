@@ -1,0 +1,12 @@
+/**
+ * Every migration, in order. Static imports (no folder scanning) so the list is type-checked and works the
+ * same from tsx, bundles and tests. Append new files as NNN-name.ts; never edit one that has shipped.
+ */
+import type { Migration } from "kysely";
+import * as foundation from "./001-foundation.ts";
+import * as ledgerAndTaps from "./002-ledger-and-taps.ts";
+
+export const migrations: Record<string, Migration> = {
+  "001-foundation": foundation,
+  "002-ledger-and-taps": ledgerAndTaps,
+};

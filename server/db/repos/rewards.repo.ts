@@ -1,0 +1,107 @@
+/** Per-user points, taps, multiplier and tap budget (table user_rewards), plus the points they spent. */
+import type { Kysely, Transaction } from "kysely";
+import type { Database, PointsMovementKind } from "../schema.ts";
+
+export interface RewardsRow {
+  pointsMicro: number;
+  totalTaps: number;
+  multiplierMicro: number;
+  bucketMilliTaps: number;
+  bucketUpdatedAt: Date;
+}
+
+const REWARDS_COLUMNS = [
+  "r.points_micro",
+  "r.total_taps",
+  "r.multiplier_micro",
+  "r.bucket_milli_taps",
+  "r.bucket_updated_at",
+] as const;
+
+function toRewards(row: {
+  points_micro: number;
+  total_taps: number;
+  multiplier_micro: number;
+  bucket_milli_taps: number;
+  bucket_updated_at: Date;
+}): RewardsRow {
+  return {
+    pointsMicro: row.points_micro,
+    totalTaps: row.total_taps,
+    multiplierMicro: row.multiplier_micro,
+    bucketMilliTaps: row.bucket_milli_taps,
+    bucketUpdatedAt: row.bucket_updated_at,
+  };
+}
+
+/** Creates the user's row unless it exists; waits for (and yields to) a concurrent creation. */
+export async function insertRewardsRow(
+  db: Kysely<Database>,
+  row: { userId: string; bucketMilliTaps: number; at: Date },
+): Promise<void> {
+  await db
+    .insertInto("user_rewards")
+    .values({ user_id: row.userId, bucket_milli_taps: row.bucketMilliTaps, bucket_updated_at: row.at })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
+}
+
+export async function findRewards(db: Kysely<Database>, userId: string): Promise<RewardsRow | undefined> {
+  const row = await db
+    .selectFrom("user_rewards as r")
+    .select(REWARDS_COLUMNS)
+    .where("r.user_id", "=", userId)
+    .executeTakeFirst();
+  return row && toRewards(row);
+}
+
+/** Locks the user's row until the transaction ends: every change to points and multiplier goes through it. */
+export async function lockRewards(
+  trx: Transaction<Database>,
+  userId: string,
+): Promise<RewardsRow | undefined> {
+  const row = await trx
+    .selectFrom("user_rewards as r")
+    .select(REWARDS_COLUMNS)
+    .where("r.user_id", "=", userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && toRewards(row);
+}
+
+export async function setPointsAndMultiplier(
+  trx: Transaction<Database>,
+  userId: string,
+  values: { pointsMicro: number; multiplierMicro: number },
+): Promise<void> {
+  await trx
+    .updateTable("user_rewards")
+    .set({ points_micro: values.pointsMicro, multiplier_micro: values.multiplierMicro })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/** Records a change of points other than a tap batch (the caller has updated the balance). */
+export async function insertPointsMovement(
+  trx: Transaction<Database>,
+  movement: { userId: string; deltaMicro: number; kind: PointsMovementKind; at: Date },
+): Promise<void> {
+  await trx
+    .insertInto("points_movements")
+    .values({
+      user_id: movement.userId,
+      delta_micro: movement.deltaMicro,
+      kind: movement.kind,
+      created_at: movement.at,
+    })
+    .execute();
+}
+
+export async function countSuspiciousClaims(db: Kysely<Database>, userId: string) {
+  const row = await db
+    .selectFrom("user_rewards")
+    .select(["suspicious_claims", "clipped_taps"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return { suspiciousClaims: row?.suspicious_claims ?? 0, clippedTaps: row?.clipped_taps ?? 0 };
+}

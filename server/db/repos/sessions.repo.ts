@@ -1,0 +1,100 @@
+import { type Kysely, sql } from "kysely";
+import type { AuthSessionRow, Database, Role } from "../schema.ts";
+
+export type NewAuthSession = Omit<AuthSessionRow, "rotated_at" | "replaced_by" | "revoked_at">;
+
+export async function insertSession(db: Kysely<Database>, session: NewAuthSession): Promise<void> {
+  await db.insertInto("auth_sessions").values(session).execute();
+}
+
+export interface SessionWithUser {
+  sessionId: string;
+  familyId: string;
+  accessExpiresAt: Date;
+  revokedAt: Date | null;
+  user: { id: string; email: string; name: string; role: Role; trc20_address: string | null };
+}
+
+interface SessionLookupRow {
+  session_id: string;
+  family_id: string;
+  access_expires_at: Date;
+  revoked_at: Date | null;
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  trc20_address: string | null;
+}
+
+/** The session an access token belongs to, with its account, in one query (runs on every request). */
+export async function findSessionByAccessHash(
+  db: Kysely<Database>,
+  accessTokenHash: string,
+): Promise<SessionWithUser | undefined> {
+  // Plain SQL: this runs on every authenticated request, and building the query cost more CPU than running it.
+  const { rows } = await sql<SessionLookupRow>`
+    SELECT s.id AS session_id, s.family_id, s.access_expires_at, s.revoked_at,
+      u.id, u.email, u.name, u.role, u.trc20_address
+    FROM auth_sessions s
+    JOIN users u ON u.id = s.user_id
+    WHERE s.access_token_hash = ${accessTokenHash}`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    sessionId: row.session_id,
+    familyId: row.family_id,
+    accessExpiresAt: row.access_expires_at,
+    revokedAt: row.revoked_at,
+    user: { id: row.id, email: row.email, name: row.name, role: row.role, trc20_address: row.trc20_address },
+  };
+}
+
+export function findSessionByRefreshHash(
+  db: Kysely<Database>,
+  refreshTokenHash: string,
+): Promise<AuthSessionRow | undefined> {
+  return db
+    .selectFrom("auth_sessions")
+    .selectAll()
+    .where("refresh_token_hash", "=", refreshTokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks a session's refresh token as used. False if it was already used or revoked, which is how two
+ * concurrent refreshes with one token are told apart: only one of them wins.
+ */
+export async function markSessionRotated(
+  db: Kysely<Database>,
+  sessionId: string,
+  replacedBy: string,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("auth_sessions")
+    .set({ rotated_at: at, replaced_by: replacedBy })
+    .where("id", "=", sessionId)
+    .where("rotated_at", "is", null)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function revokeSessionFamily(db: Kysely<Database>, familyId: string, at: Date): Promise<void> {
+  await db
+    .updateTable("auth_sessions")
+    .set({ revoked_at: at })
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+export async function revokeAllSessionsOfUser(db: Kysely<Database>, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable("auth_sessions")
+    .set({ revoked_at: at })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+}

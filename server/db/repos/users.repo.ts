@@ -1,0 +1,47 @@
+import type { Kysely } from "kysely";
+import type { Database, NewUser, UserRow } from "../schema.ts";
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Undefined when the email is taken (also by a concurrent insert): the unique index decides. */
+export function insertUser(db: Kysely<Database>, user: NewUser): Promise<UserRow | undefined> {
+  return db
+    .insertInto("users")
+    .values(user)
+    .onConflict((oc) => oc.column("email").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function recordLogin(db: Kysely<Database>, id: string, at: Date): Promise<void> {
+  await db.updateTable("users").set({ last_login: at }).where("id", "=", id).execute();
+}
+
+export async function setPasswordHash(db: Kysely<Database>, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", id).execute();
+}
+
+export async function markEmailVerified(db: Kysely<Database>, id: string, at: Date): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ email_verified_at: at })
+    .where("id", "=", id)
+    .where("email_verified_at", "is", null)
+    .execute();
+}
+
+export async function adminExists(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "admin")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

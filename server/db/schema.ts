@@ -1,0 +1,177 @@
+/**
+ * Row types of every table, as Kysely sees them. Migrations in ./migrations are the source of truth; keep
+ * these in step with them.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+type Timestamp = ColumnType<Date, Date, Date>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+
+export type Role = "user" | "admin";
+
+export interface UsersTable {
+  id: ColumnType<string, string | undefined, never>;
+  /** Trimmed and lower-cased; unique. */
+  email: string;
+  name: string;
+  password_hash: string;
+  role: ColumnType<Role, Role | undefined, Role>;
+  email_verified_at: NullableTimestamp;
+  trc20_address: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  last_login: NullableTimestamp;
+}
+
+/** One row per issued token pair; a refresh creates the next row of the same family. */
+export interface AuthSessionsTable {
+  id: string;
+  family_id: string;
+  user_id: string;
+  access_token_hash: string;
+  access_expires_at: Timestamp;
+  refresh_token_hash: string;
+  refresh_expires_at: Timestamp;
+  created_at: Timestamp;
+  /** Set when the refresh token was traded for a new pair; presenting it again is reuse. */
+  rotated_at: NullableTimestamp;
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
+  revoked_at: NullableTimestamp;
+}
+
+export type OneTimeTokenPurpose = "password_reset" | "email_verification";
+
+export interface OneTimeTokensTable {
+  token_hash: string;
+  purpose: OneTimeTokenPurpose;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Timestamp;
+  /** Null in the outbox mailer; set when SMTP delivery succeeded. */
+  sent_at: NullableTimestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
+export type LedgerAccountKind = "treasury" | "external" | "wallet";
+
+/** Balances in micro-USDT; only `external` (the chain) may be negative. */
+export interface LedgerAccountsTable {
+  id: string;
+  kind: LedgerAccountKind;
+  user_id: string | null;
+  balance_micro: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export type TransferKind = "seed" | "purchase" | "rewards" | "devnet";
+
+/** One movement: `amount_micro` leaves `debit_account` and enters `credit_account`. */
+export interface LedgerTransfersTable {
+  id: Generated<number>;
+  debit_account: string;
+  credit_account: string;
+  amount_micro: number;
+  kind: TransferKind;
+  description: string;
+  reference: string | null;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface UserRewardsTable {
+  user_id: string;
+  points_micro: ColumnType<number, number | undefined, number>;
+  total_taps: ColumnType<number, number | undefined, number>;
+  multiplier_micro: ColumnType<number, number | undefined, number>;
+  /** Tap budget in thousandths of a tap. */
+  bucket_milli_taps: number;
+  bucket_updated_at: Timestamp;
+  suspicious_claims: ColumnType<number, number | undefined, number>;
+  clipped_taps: ColumnType<number, number | undefined, number>;
+}
+
+export interface TapBatchesTable {
+  user_id: string;
+  batch_id: string;
+  taps_claimed: number;
+  taps_credited: number;
+  points_micro: number;
+  multiplier_micro: number;
+  points_after_micro: number;
+  total_taps_after: number;
+  suspicious: boolean;
+  created_at: Timestamp;
+}
+
+export type PointsMovementKind = "purchase" | "rewards" | "devnet";
+
+/** A change of points other than a tap batch; negative when points are spent. */
+export interface PointsMovementsTable {
+  id: Generated<number>;
+  user_id: string;
+  delta_micro: number;
+  kind: PointsMovementKind;
+  created_at: Timestamp;
+}
+
+export interface MultiplierOptionsTable {
+  multiplier_micro: number;
+  price_micro: number;
+}
+
+export interface MultiplierChangesTable {
+  id: Generated<number>;
+  user_id: string;
+  old_multiplier_micro: number;
+  new_multiplier_micro: number;
+  reason: "purchase" | "admin";
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  caller_id: string;
+  key: string;
+  request_hash: string;
+  attempt_id: string;
+  /** Null while the first request runs. */
+  status_code: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The stored answer body (JSON text in, parsed JSON out). */
+  response: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  user_rewards: UserRewardsTable;
+  tap_batches: TapBatchesTable;
+  points_movements: PointsMovementsTable;
+  multiplier_options: MultiplierOptionsTable;
+  multiplier_changes: MultiplierChangesTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type AuthSessionRow = Selectable<AuthSessionsTable>;
+export type OneTimeTokenRow = Selectable<OneTimeTokensTable>;

@@ -1,0 +1,68 @@
+/**
+ * Forgot / reset password. The forgot answer is decided before anything about the account is looked up; the
+ * lookup, token and mail happen after the answer, so neither the body nor the time tells whether the email
+ * exists. Reset tokens are single-use, live 30 minutes, and a reset ends every session of the account.
+ */
+import { addSeconds } from "../../clock.ts";
+import type { AppContext } from "../../context.ts";
+import {
+  consumeAllTokensOfUser,
+  consumeToken,
+  findUsableToken,
+  insertOneTimeToken,
+} from "../../db/repos/one-time-tokens.repo.ts";
+import { revokeAllSessionsOfUser } from "../../db/repos/sessions.repo.ts";
+import { findUserByEmail, markEmailVerified, setPasswordHash } from "../../db/repos/users.repo.ts";
+import { rateLimited } from "../../errors.ts";
+import { passwordResetMail } from "../../mail/templates.ts";
+import { countAttempt } from "../rate-limit.ts";
+import { normalizeEmail } from "./email.ts";
+import { invalidResetToken } from "./errors.ts";
+import { PASSWORD_RESETS_PER_ACCOUNT } from "./limits.ts";
+import { hashPassword } from "./passwords.ts";
+import { hashToken, newOpaqueToken, RESET_TOKEN_SECONDS } from "./tokens.ts";
+
+export async function requestPasswordReset(ctx: AppContext, rawEmail: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  // Counted by address whether or not an account has it, so the limit reveals nothing either.
+  const verdict = await countAttempt(ctx.db, PASSWORD_RESETS_PER_ACCOUNT, email, ctx.clock());
+  if (!verdict.allowed) {
+    throw rateLimited(verdict.retryAfterSeconds, "Too many password reset requests. Please try again later.");
+  }
+  ctx.background.run("password reset mail", () => sendPasswordResetMail(ctx, email));
+}
+
+async function sendPasswordResetMail(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = newOpaqueToken();
+  const now = ctx.clock();
+  await insertOneTimeToken(ctx.db, {
+    token_hash: hashToken(token),
+    purpose: "password_reset",
+    user_id: user.id,
+    created_at: now,
+    expires_at: addSeconds(now, RESET_TOKEN_SECONDS),
+    used_at: null,
+  });
+  const link = `${ctx.config.publicUrl}/auth?mode=reset&token=${token}`;
+  await ctx.mailer.send(passwordResetMail(user.email, link));
+}
+
+export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  // Checked before hashing so a dead link answers at once; the transaction below re-checks atomically.
+  if (!(await findUsableToken(ctx.db, tokenHash, "password_reset", ctx.clock()))) throw invalidResetToken();
+
+  const passwordHash = await hashPassword(newPassword);
+  const now = ctx.clock();
+  await ctx.db.transaction().execute(async (trx) => {
+    const userId = await consumeToken(trx, tokenHash, "password_reset", now);
+    if (!userId) throw invalidResetToken();
+    await setPasswordHash(trx, userId, passwordHash);
+    await consumeAllTokensOfUser(trx, userId, "password_reset", now);
+    await revokeAllSessionsOfUser(trx, userId, now);
+    // The link came by mail, so whoever opened it owns the address.
+    await markEmailVerified(trx, userId, now);
+  });
+}

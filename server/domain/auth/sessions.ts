@@ -1,0 +1,131 @@
+/**
+ * Sessions: issuing a token pair, checking an access token, rotating a refresh token (reuse revokes the whole
+ * family) and revoking.
+ */
+import { randomUUID } from "node:crypto";
+import { addSeconds } from "../../clock.ts";
+import type { AppContext } from "../../context.ts";
+import {
+  findSessionByAccessHash,
+  findSessionByRefreshHash,
+  insertSession,
+  markSessionRotated,
+  revokeSessionFamily,
+  type SessionWithUser,
+} from "../../db/repos/sessions.repo.ts";
+import { findUserById } from "../../db/repos/users.repo.ts";
+import type { Role } from "../../db/schema.ts";
+import { tokenExpired, unauthorized } from "../../errors.ts";
+import { ACCESS_TOKEN_SECONDS, hashToken, newOpaqueToken, REFRESH_TOKEN_SECONDS } from "./tokens.ts";
+
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+  /** Seconds since the epoch. */
+  expires_at: number;
+  token_type: "bearer";
+}
+
+export interface SessionAnswer {
+  session: SessionTokens;
+  user: { id: string; email: string; name: string; role: Role };
+}
+
+export type AuthenticatedSession = SessionWithUser;
+
+/** Rolls the rotation back when the refresh token was used concurrently. */
+class RotationLost extends Error {}
+
+interface NewPair {
+  row: Parameters<typeof insertSession>[1];
+  tokens: SessionTokens;
+}
+
+function newTokenPair(userId: string, familyId: string, now: Date): NewPair {
+  const accessToken = newOpaqueToken();
+  const refreshToken = newOpaqueToken();
+  const accessExpiresAt = addSeconds(now, ACCESS_TOKEN_SECONDS);
+  return {
+    row: {
+      id: randomUUID(),
+      family_id: familyId,
+      user_id: userId,
+      access_token_hash: hashToken(accessToken),
+      access_expires_at: accessExpiresAt,
+      refresh_token_hash: hashToken(refreshToken),
+      refresh_expires_at: addSeconds(now, REFRESH_TOKEN_SECONDS),
+      created_at: now,
+    },
+    tokens: {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_at: Math.floor(accessExpiresAt.getTime() / 1000),
+      token_type: "bearer",
+    },
+  };
+}
+
+/** Starts a new session family for a user who just proved who they are. */
+export async function startSession(ctx: AppContext, userId: string): Promise<SessionTokens> {
+  const pair = newTokenPair(userId, randomUUID(), ctx.clock());
+  await insertSession(ctx.db, pair.row);
+  return pair.tokens;
+}
+
+/** The session behind a bearer token, or 401 (TOKEN_EXPIRED when the token is real but past its hour). */
+export async function authenticateAccessToken(
+  ctx: AppContext,
+  accessToken: string,
+): Promise<AuthenticatedSession> {
+  const session = await findSessionByAccessHash(ctx.db, hashToken(accessToken));
+  if (!session || session.revokedAt !== null) throw unauthorized();
+  if (session.accessExpiresAt.getTime() <= ctx.clock().getTime()) throw tokenExpired();
+  return session;
+}
+
+/**
+ * Trades a refresh token for a new pair. The old refresh token dies; presenting a dead one again means it
+ * leaked (or a client bug), so the whole family is revoked and the real owner has to sign in again.
+ */
+export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<SessionAnswer> {
+  const now = ctx.clock();
+  const session = await findSessionByRefreshHash(ctx.db, hashToken(refreshToken));
+  if (!session || session.revoked_at !== null)
+    throw unauthorized("Your session has ended. Please sign in again.");
+  if (session.rotated_at !== null) {
+    await revokeSessionFamily(ctx.db, session.family_id, now);
+    throw unauthorized("Your session has ended. Please sign in again.");
+  }
+  if (session.refresh_expires_at.getTime() <= now.getTime()) {
+    throw unauthorized("Your session has expired. Please sign in again.");
+  }
+  const user = await findUserById(ctx.db, session.user_id);
+  if (!user) throw unauthorized();
+
+  const pair = newTokenPair(user.id, session.family_id, now);
+  const rotated = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await insertSession(trx, pair.row);
+      if (!(await markSessionRotated(trx, session.id, pair.row.id, now))) throw new RotationLost();
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof RotationLost) return false;
+      throw err;
+    });
+  if (!rotated) {
+    // Another refresh with the same token won the race: that is reuse too.
+    await revokeSessionFamily(ctx.db, session.family_id, now);
+    throw unauthorized("Your session has ended. Please sign in again.");
+  }
+  return {
+    session: pair.tokens,
+    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+  };
+}
+
+/** Logout: every token of this session family stops working at once. */
+export async function endSession(ctx: AppContext, session: AuthenticatedSession): Promise<void> {
+  await revokeSessionFamily(ctx.db, session.familyId, ctx.clock());
+}

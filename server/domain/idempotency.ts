@@ -1,0 +1,119 @@
+/**
+ * Idempotency-Key handling for the money-moving routes (CONTRACT.md): the same key with the same body answers
+ * the stored result (status and body) and moves nothing; another body is 422; while the first attempt runs, 409.
+ *
+ * The key is reserved in its own short statement, then the operation runs in a transaction that also stores
+ * the answer, conditioned on still holding the reservation: the money moves exactly when the answer is
+ * stored. Expected failures (4xx) are stored too; an unexpected error releases the key so a retry can run. A
+ * reservation left by a crashed process is taken over after a minute.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { AppContext } from "../context.ts";
+import { completeKey, findKey, releaseKey, reserveKey, takeOverKey } from "../db/repos/idempotency.repo.ts";
+import type { Database } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+
+const ABANDONED_AFTER_MS = 60_000;
+
+export interface IdempotentRequest {
+  callerId: string;
+  key: string;
+  /** Which operation the key was used for; the same key on another route is a mismatch. */
+  scope: string;
+  body: unknown;
+}
+
+interface StoredFailure {
+  code: string;
+  message: string;
+}
+
+export const idempotencyMismatch = () =>
+  new AppError(
+    422,
+    "IDEMPOTENCY_MISMATCH",
+    "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+  );
+
+export const idempotencyInProgress = () =>
+  new AppError(409, "CONFLICT", "The same request is still being processed. Try again in a moment.");
+
+/** Object keys sorted at every level, so the same body in another key order hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** What "the same request" means: the same operation with the same body. */
+export const hashIdempotentRequest = (request: Pick<IdempotentRequest, "scope" | "body">) =>
+  createHash("sha256").update(request.scope).update("\n").update(canonicalJson(request.body)).digest("hex");
+
+class LostReservation extends Error {}
+
+export async function runIdempotent<T>(
+  ctx: AppContext,
+  request: IdempotentRequest,
+  operation: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  const requestHash = hashIdempotentRequest(request);
+  const attemptId = randomUUID();
+  const { callerId, key } = request;
+  const reservation = { callerId, key, attemptId };
+
+  if (!(await reserveKey(ctx.db, { ...reservation, requestHash, at: ctx.clock() }))) {
+    const stored = await findKey(ctx.db, callerId, key);
+    // Gone between the two statements: its attempt failed unexpectedly and released it.
+    if (!stored) return runIdempotent(ctx, request, operation);
+    if (stored.requestHash !== requestHash) throw idempotencyMismatch();
+    if (stored.statusCode !== null) return replay<T>(stored.statusCode, stored.response);
+    const abandoned = ctx.clock().getTime() - stored.createdAt.getTime() >= ABANDONED_AFTER_MS;
+    if (!abandoned) throw idempotencyInProgress();
+    const taken = await takeOverKey(ctx.db, {
+      callerId,
+      key,
+      staleAttemptId: stored.attemptId,
+      attemptId,
+      at: ctx.clock(),
+    });
+    if (!taken) throw idempotencyInProgress();
+  }
+
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const answer = await operation(trx);
+      const stored = await completeKey(trx, {
+        ...reservation,
+        statusCode: 200,
+        response: answer,
+        at: ctx.clock(),
+      });
+      if (!stored) throw new LostReservation();
+      return answer;
+    });
+  } catch (err) {
+    if (err instanceof LostReservation) throw idempotencyInProgress();
+    if (err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {
+      const failure: StoredFailure = { code: err.code, message: err.message };
+      await completeKey(ctx.db, {
+        ...reservation,
+        statusCode: err.statusCode,
+        response: failure,
+        at: ctx.clock(),
+      });
+    } else {
+      await releaseKey(ctx.db, reservation).catch(() => {});
+    }
+    throw err;
+  }
+}
+
+function replay<T>(statusCode: number, response: unknown): T {
+  if (statusCode < 400) return response as T;
+  const failure = response as StoredFailure;
+  throw new AppError(statusCode, failure.code, failure.message);
+}

@@ -1,0 +1,23 @@
+/** Names of the ledger's accounts (DESIGN.md §4). */
+import type { Kysely } from "kysely";
+import { ensureWalletAccountRow, findBalanceMicro } from "../../db/repos/ledger.repo.ts";
+import type { Database } from "../../db/schema.ts";
+
+/** The reward pool: pays rewards withdrawals and admin funding, receives multiplier purchases. */
+export const TREASURY = "treasury";
+/** The chain: the only account allowed below zero (it mirrors everything held inside). */
+export const EXTERNAL = "external";
+
+export const walletAccountId = (userId: string) => `wallet:${userId}`;
+
+/** The user's wallet account, created on first use (outside any transaction: it commits on its own). */
+export async function ensureWalletAccount(db: Kysely<Database>, userId: string): Promise<string> {
+  const id = walletAccountId(userId);
+  await ensureWalletAccountRow(db, id, userId);
+  return id;
+}
+
+/** A user's wallet balance in micro-USDT; 0 before the wallet's first movement. */
+export async function walletBalanceMicro(db: Kysely<Database>, userId: string): Promise<number> {
+  return (await findBalanceMicro(db, walletAccountId(userId))) ?? 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * POST /user/{id}/points (DESIGN.md §5): the server decides what a batch of taps is worth. It credits
+ * min(taps, budget) at the multiplier in force when the batch arrives; the client's own figures are only
+ * compared (a mismatch, like a clipped claim, counts as suspicious). A batch id is credited once: a replay,
+ * even a concurrent one, answers the stored result.
+ */
+import type { AppContext } from "../../context.ts";
+import { insertRewardsRow } from "../../db/repos/rewards.repo.ts";
+import {
+  findBatch,
+  lockRewardsWithBatch,
+  recordTapBatch,
+  type StoredBatch,
+} from "../../db/repos/tap-batches.repo.ts";
+import { countAttempt, type LimitRule } from "../rate-limit.ts";
+import { tooManySyncs } from "./errors.ts";
+import { fullBucket, takeTaps } from "./token-bucket.ts";
+
+export const TAP_SYNC_LIMIT: LimitRule = { name: "tap-sync", limit: 30, windowSeconds: 60 };
+
+export interface TapBatchClaim {
+  batchId: string;
+  taps: number;
+  /** What the client thinks the batch earned, if it said. */
+  claimedPointsMicro: number | null;
+  /** What the client thinks its multiplier is, if it said. */
+  claimedMultiplierMicro: number | null;
+}
+
+export interface TapBatchResult {
+  pointsMicro: number;
+  totalTaps: number;
+  multiplierMicro: number;
+  credited: { taps: number; pointsMicro: number };
+  replayed: boolean;
+}
+
+const replayOf = (batch: StoredBatch): TapBatchResult => ({
+  pointsMicro: batch.pointsAfterMicro,
+  totalTaps: batch.totalTapsAfter,
+  multiplierMicro: batch.multiplierMicro,
+  credited: { taps: batch.tapsCredited, pointsMicro: batch.pointsMicro },
+  replayed: true,
+});
+
+function claimMismatches(claim: TapBatchClaim, multiplierMicro: number): boolean {
+  if (claim.claimedMultiplierMicro !== null && claim.claimedMultiplierMicro !== multiplierMicro) return true;
+  return claim.claimedPointsMicro !== null && claim.claimedPointsMicro !== claim.taps * multiplierMicro;
+}
+
+export async function creditTapBatch(
+  ctx: AppContext,
+  userId: string,
+  claim: TapBatchClaim,
+): Promise<TapBatchResult> {
+  const now = ctx.clock();
+  const verdict = await countAttempt(ctx.db, TAP_SYNC_LIMIT, userId, now);
+  if (!verdict.allowed) throw tooManySyncs(verdict.retryAfterSeconds);
+
+  return ctx.db.transaction().execute(async (trx) => {
+    let state = await lockRewardsWithBatch(trx, userId, claim.batchId);
+    if (!state) {
+      const bucket = fullBucket(now);
+      await insertRewardsRow(trx, { userId, bucketMilliTaps: bucket.milliTaps, at: bucket.updatedAt });
+      state = await lockRewardsWithBatch(trx, userId, claim.batchId);
+      if (!state) throw new Error(`rewards row of user ${userId} vanished`);
+    }
+    if (state.batch) return replayOf(state.batch);
+
+    const { rewards } = state;
+    const take = takeTaps(
+      { milliTaps: rewards.bucketMilliTaps, updatedAt: rewards.bucketUpdatedAt },
+      claim.taps,
+      now,
+    );
+    const multiplierMicro = rewards.multiplierMicro;
+    const creditedPointsMicro = take.granted * multiplierMicro;
+    const result: TapBatchResult = {
+      pointsMicro: rewards.pointsMicro + creditedPointsMicro,
+      totalTaps: rewards.totalTaps + take.granted,
+      multiplierMicro,
+      credited: { taps: take.granted, pointsMicro: creditedPointsMicro },
+      replayed: false,
+    };
+    const recorded = await recordTapBatch(trx, {
+      userId,
+      batchId: claim.batchId,
+      tapsClaimed: claim.taps,
+      tapsCredited: take.granted,
+      pointsMicro: creditedPointsMicro,
+      multiplierMicro,
+      pointsAfterMicro: result.pointsMicro,
+      totalTapsAfter: result.totalTaps,
+      bucketMilliTaps: take.bucket.milliTaps,
+      bucketUpdatedAt: take.bucket.updatedAt,
+      suspicious: take.granted < claim.taps || claimMismatches(claim, multiplierMicro),
+      at: now,
+    });
+    if (recorded) return result;
+    // A concurrent send of this batch committed while we waited for the lock: answer what it stored.
+    const stored = await findBatch(trx, userId, claim.batchId);
+    if (!stored) throw new Error(`tap batch ${claim.batchId} neither recorded nor found`);
+    return replayOf(stored);
+  });
+}

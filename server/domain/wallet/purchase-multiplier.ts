@@ -1,0 +1,83 @@
+/**
+ * Buying a higher multiplier (DESIGN.md §4): 100 points and the option's price (wallet → treasury) in one
+ * transaction with the new multiplier and its history entry. Checks, in the contract's order: the option
+ * exists, it is higher than the current one, the points (before the funds), then the funds.
+ */
+import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";
+import type { AppContext } from "../../context.ts";
+import { findMultiplierOption, insertMultiplierChange } from "../../db/repos/multipliers.repo.ts";
+import { insertPointsMovement, setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
+import { MICRO_PER_UNIT, microToNumber } from "../../money/micro.ts";
+import { runIdempotent } from "../idempotency.ts";
+import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
+import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import { lockRewardsAccount } from "../taps/rewards-account.ts";
+import { multiplierNotHigher, notEnoughFunds, notEnoughPoints, unknownMultiplier } from "./errors.ts";
+
+const PURCHASE_POINTS_MICRO = MULTIPLIER_PURCHASE_POINTS * MICRO_PER_UNIT;
+
+export interface PurchaseResult {
+  multiplierMicro: number;
+  pointsMicro: number;
+  walletBalanceMicro: number;
+}
+
+export async function purchaseMultiplier(
+  ctx: AppContext,
+  request: { userId: string; idempotencyKey: string; multiplierMicro: number },
+): Promise<PurchaseResult> {
+  const { userId, multiplierMicro } = request;
+  // Committed on its own, before the transaction: a wallet account existing is harmless either way.
+  const walletAccount = await ensureWalletAccount(ctx.db, userId);
+  return runIdempotent(
+    ctx,
+    {
+      callerId: userId,
+      key: request.idempotencyKey,
+      scope: "multiplier-purchase",
+      body: { multiplierMicro },
+    },
+    async (trx) => {
+      const now = ctx.clock();
+      const option = await findMultiplierOption(trx, multiplierMicro);
+      if (!option) throw unknownMultiplier();
+      const rewards = await lockRewardsAccount(trx, userId, now);
+      if (option.multiplierMicro <= rewards.multiplierMicro) throw multiplierNotHigher();
+      if (rewards.pointsMicro < PURCHASE_POINTS_MICRO) throw notEnoughPoints();
+
+      if (option.priceMicro > 0) {
+        await transfer(trx, {
+          from: walletAccount,
+          to: TREASURY,
+          amountMicro: option.priceMicro,
+          kind: "purchase",
+          description: `Multiplier ${microToNumber(option.multiplierMicro)}x`,
+          reference: userId,
+          at: now,
+        }).catch((err: unknown) => {
+          throw err instanceof InsufficientBalance ? notEnoughFunds() : err;
+        });
+      }
+      const pointsMicro = rewards.pointsMicro - PURCHASE_POINTS_MICRO;
+      await setPointsAndMultiplier(trx, userId, { pointsMicro, multiplierMicro: option.multiplierMicro });
+      await insertPointsMovement(trx, {
+        userId,
+        deltaMicro: -PURCHASE_POINTS_MICRO,
+        kind: "purchase",
+        at: now,
+      });
+      await insertMultiplierChange(trx, {
+        userId,
+        oldMicro: rewards.multiplierMicro,
+        newMicro: option.multiplierMicro,
+        reason: "purchase",
+        at: now,
+      });
+      return {
+        multiplierMicro: option.multiplierMicro,
+        pointsMicro,
+        walletBalanceMicro: await walletBalanceMicro(trx, userId),
+      };
+    },
+  );
+}

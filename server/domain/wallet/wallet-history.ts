@@ -1,0 +1,40 @@
+/**
+ * The wallet's movements as the Wallet page shows them (CONTRACT.md): money in is a deposit (rewards
+ * withdrawals and funding included, told apart by their description), a multiplier bought is a purchase,
+ * any other money out is a withdrawal. Ledger transfers are final, so every entry is completed.
+ */
+import type { Kysely } from "kysely";
+import { listAccountTransfers } from "../../db/repos/ledger.repo.ts";
+import type { Database } from "../../db/schema.ts";
+import { walletAccountId } from "../ledger/accounts.ts";
+import { type Page, type PageRequest, readPage } from "../pagination.ts";
+
+export interface WalletHistoryEntry {
+  id: string;
+  type: "deposit" | "withdraw" | "purchase";
+  amountMicro: number;
+  description: string;
+  at: Date;
+  status: "completed";
+}
+
+export function walletHistory(
+  db: Kysely<Database>,
+  userId: string,
+  request: PageRequest,
+): Promise<Page<WalletHistoryEntry>> {
+  const account = walletAccountId(userId);
+  return readPage(
+    request,
+    (page) => listAccountTransfers(db, account, page),
+    (row) => ({ at: row.created_at, id: String(row.id) }),
+    (row) => ({
+      id: String(row.id),
+      type: row.credit_account === account ? "deposit" : row.kind === "purchase" ? "purchase" : "withdraw",
+      amountMicro: row.amount_micro,
+      description: row.description,
+      at: row.created_at,
+      status: "completed",
+    }),
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Rewards withdrawal (DESIGN.md §4): points leave the rewards balance and the treasury pays
+ * amount / POINTS_PER_USDT USDT into the wallet (rounded down to the micro-USDT), in one transaction. The
+ * treasury's conditional debit means the pool is never overdrawn, however many withdrawals run at once.
+ */
+import type { AppContext } from "../../context.ts";
+import { insertPointsMovement, setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
+import { MICRO_PER_UNIT, microFromNumber, mulDivFloor } from "../../money/micro.ts";
+import { runIdempotent } from "../idempotency.ts";
+import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
+import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import { lockRewardsAccount } from "../taps/rewards-account.ts";
+import { belowMinimumPayout, insufficientPointsBalance, insufficientPoolBalance } from "./errors.ts";
+
+export interface WithdrawRewardsResult {
+  pointsMicro: number;
+  walletBalanceMicro: number;
+}
+
+/** micro-USDT paid for an amount of micro-points at the configured rate. */
+export function payoutMicro(pointsMicro: number, pointsPerUsdt: number): number {
+  const rateMicro = microFromNumber(pointsPerUsdt);
+  if (rateMicro === null || rateMicro === 0) throw new RangeError(`bad POINTS_PER_USDT ${pointsPerUsdt}`);
+  return mulDivFloor(pointsMicro, MICRO_PER_UNIT, rateMicro);
+}
+
+export async function withdrawRewards(
+  ctx: AppContext,
+  request: { userId: string; idempotencyKey: string; amountMicro: number },
+): Promise<WithdrawRewardsResult> {
+  const { userId, amountMicro } = request;
+  const usdtMicro = payoutMicro(amountMicro, ctx.config.pointsPerUsdt);
+  if (usdtMicro <= 0) throw belowMinimumPayout();
+  const walletAccount = await ensureWalletAccount(ctx.db, userId);
+  return runIdempotent(
+    ctx,
+    { callerId: userId, key: request.idempotencyKey, scope: "withdraw-rewards", body: { amountMicro } },
+    async (trx) => {
+      const now = ctx.clock();
+      const rewards = await lockRewardsAccount(trx, userId, now);
+      if (rewards.pointsMicro < amountMicro) throw insufficientPointsBalance();
+      await transfer(trx, {
+        from: TREASURY,
+        to: walletAccount,
+        amountMicro: usdtMicro,
+        kind: "rewards",
+        description: "Rewards withdrawal",
+        reference: userId,
+        at: now,
+      }).catch((err: unknown) => {
+        throw err instanceof InsufficientBalance ? insufficientPoolBalance() : err;
+      });
+      const pointsMicro = rewards.pointsMicro - amountMicro;
+      await setPointsAndMultiplier(trx, userId, { pointsMicro, multiplierMicro: rewards.multiplierMicro });
+      await insertPointsMovement(trx, { userId, deltaMicro: -amountMicro, kind: "rewards", at: now });
+      return { pointsMicro, walletBalanceMicro: await walletBalanceMicro(trx, userId) };
+    },
+  );
+}

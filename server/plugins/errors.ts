@@ -1,0 +1,127 @@
+/**
+ * Every failure leaves as `{ error: { code, message } }` (CONTRACT.md): validation, parser and Fastify errors
+ * get our codes and a message naming the field; anything unexpected is a logged 500 with no details.
+ */
+import { STATUS_CODES } from "node:http";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { AppError } from "../errors.ts";
+
+export interface ErrorAnswer {
+  status: number;
+  code: string;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const GENERIC_CODES: Record<number, string> = {
+  400: "VALIDATION_ERROR",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  406: "NOT_ACCEPTABLE",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "RATE_LIMITED",
+};
+
+const FASTIFY_ERRORS: Record<string, Omit<ErrorAnswer, "retryAfterSeconds">> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: "PAYLOAD_TOO_LARGE",
+    message: "The request body is larger than 16 KiB.",
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "Send the body as JSON (Content-Type: application/json).",
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: "VALIDATION_ERROR",
+    message: "The request body is not valid JSON.",
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: "VALIDATION_ERROR",
+    message: "The request body is empty but Content-Type says JSON.",
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: "VALIDATION_ERROR",
+    message: "Content-Length does not match the body.",
+  },
+};
+
+/** "body/email must match format "email"", "body/extra is not allowed", "body/name is required". */
+export function describeValidationIssue(context: string, issue: ValidationIssue): string {
+  const where = `${context}${issue.instancePath}`;
+  if (issue.keyword === "additionalProperties")
+    return `${where}/${String(issue.params.additionalProperty)} is not allowed`;
+  if (issue.keyword === "type" && issue.instancePath === "" && context === "body") {
+    return `body must be a JSON ${String(issue.params.type)}`;
+  }
+  if (issue.keyword === "required") return `${where}/${String(issue.params.missingProperty)} is required`;
+  return `${where} ${issue.message ?? "is invalid"}`;
+}
+
+export function describeError(error: unknown): ErrorAnswer {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      code: error.code,
+      message: error.message,
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  if (Array.isArray(fastifyError.validation) && fastifyError.validation.length > 0) {
+    const issue = fastifyError.validation[0] as unknown as ValidationIssue;
+    return {
+      status: 400,
+      code: "VALIDATION_ERROR",
+      message: describeValidationIssue(fastifyError.validationContext ?? "request", issue),
+    };
+  }
+  const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
+  if (known) return known;
+  const status = fastifyError.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    // Other client errors from Fastify or a plugin: a generic wording, as their messages are not written for users.
+    return {
+      status,
+      code: GENERIC_CODES[status] ?? "BAD_REQUEST",
+      message: `${STATUS_CODES[status] ?? "Bad request"}.`,
+    };
+  }
+  return {
+    status: 500,
+    code: "SERVER_ERROR",
+    message: "Something went wrong on our side. Please try again.",
+  };
+}
+
+export function sendError(reply: FastifyReply, answer: ErrorAnswer): FastifyReply {
+  if (answer.retryAfterSeconds !== undefined) reply.header("retry-after", String(answer.retryAfterSeconds));
+  return reply
+    .code(answer.status)
+    .type("application/json; charset=utf-8")
+    .send({ error: { code: answer.code, message: answer.message } });
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const answer = describeError(error);
+    if (answer.status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ code: answer.code, status: answer.status }, answer.message);
+    return sendError(reply, answer);
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Enforcement of an endpoint's policy (src/api/contracts/endpoint.ts). Runs in the route's onRequest hook,
+ * before the body is read or validated, so the contract's order holds: 401, then 403, then 400.
+ */
+import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import type { Policy } from "#src/api/contracts/endpoint.ts";
+import type { AppContext } from "../context.ts";
+import { type AuthenticatedSession, authenticateAccessToken } from "../domain/auth/sessions.ts";
+import { forbidden, unauthorized } from "../errors.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The caller's session once a non-public policy let the request through; null on public routes. */
+    auth: AuthenticatedSession | null;
+  }
+}
+
+const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200})$/i;
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatedSession> {
+  const header = request.headers.authorization;
+  const token = typeof header === "string" ? BEARER.exec(header.trim())?.[1] : undefined;
+  if (!token) throw unauthorized();
+  const session = await authenticateAccessToken(ctx, token);
+  request.auth = session;
+  return session;
+}
+
+export function policyHook(ctx: AppContext, policy: Policy): onRequestAsyncHookHandler {
+  switch (policy) {
+    case "public":
+      return async () => {};
+    case "loopback":
+      // The socket's address, not request.ip: X-Forwarded-For must not turn a remote caller into a local one.
+      return async (request) => {
+        if (!LOOPBACK.has(request.socket.remoteAddress ?? ""))
+          throw forbidden("Only local callers may use this.");
+      };
+    case "authenticated":
+      return async (request) => {
+        await authenticate(ctx, request);
+      };
+    case "self":
+      return async (request) => {
+        const session = await authenticate(ctx, request);
+        const { id } = (request.params ?? {}) as { id?: unknown };
+        if (session.user.id !== id) throw forbidden();
+      };
+    case "admin":
+      return async (request) => {
+        const session = await authenticate(ctx, request);
+        if (session.user.role !== "admin") throw forbidden();
+      };
+  }
+}

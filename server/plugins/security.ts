@@ -1,0 +1,56 @@
+/**
+ * Security headers (helmet) and CORS. The CSP allows exactly what the built SPA and the Swagger UI page load:
+ * scripts, styles, images and API calls from our own origin (plus inline styles and data: images, which the
+ * UI libraries use). CORS stays closed (no headers at all) unless CORS_ORIGIN lists origins.
+ */
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "base-uri": ["'self'"],
+        "script-src": ["'self'"],
+        "script-src-attr": ["'none'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        // No upgrade-insecure-requests: local installs are served over plain http on a LAN address.
+      },
+    },
+  });
+}
+
+const ALLOWED_METHODS = "GET, POST, PATCH, PUT, DELETE";
+const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Request-Id";
+const EXPOSED_HEADERS = "Retry-After, X-Request-Id";
+
+export function installCors(app: FastifyInstance, allowedOrigins: readonly string[]): void {
+  if (allowedOrigins.length === 0) return;
+  const allowed = new Set(allowedOrigins);
+  app.addHook("onRequest", async (request, reply) => {
+    const origin = request.headers.origin;
+    reply.header("vary", "Origin");
+    if (typeof origin !== "string" || !allowed.has(origin)) return;
+    reply.header("access-control-allow-origin", origin);
+    reply.header("access-control-expose-headers", EXPOSED_HEADERS);
+    const isPreflight = request.method === "OPTIONS" && request.headers["access-control-request-method"];
+    if (isPreflight) {
+      reply
+        .header("access-control-allow-methods", ALLOWED_METHODS)
+        .header("access-control-allow-headers", ALLOWED_HEADERS)
+        .header("access-control-max-age", "600")
+        .code(204)
+        .send();
+      return reply;
+    }
+  });
+}

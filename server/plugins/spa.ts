@@ -1,0 +1,53 @@
+/**
+ * Serves the built SPA from dist/ and answers everything that matched no route: unknown /api paths get a JSON
+ * 404; any other GET from a browser (Accept: text/html) gets index.html so client-side routes survive a
+ * reload; without a build, a plain 503 says how to make one.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sendError } from "./errors.ts";
+
+export const isApiPath = (url: string) =>
+  url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+
+const NOT_BUILT =
+  "TapRewards: the web app has not been built yet. Run `npm run build` (or use `npm start`, which builds it), then reload.\n";
+
+function wantsHtml(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const accept = request.headers.accept ?? "";
+  return accept.includes("text/html") || accept.includes("application/xhtml+xml");
+}
+
+export async function installSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexPath = path.join(distDir, "index.html");
+  if (existsSync(distDir)) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: "/",
+      wildcard: true,
+      setHeaders(reply, filePath) {
+        // Vite fingerprints everything under assets/; index.html must be re-read to pick up a new build.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    if (isApiPath(url) || !wantsHtml(request)) {
+      return sendError(reply, {
+        status: 404,
+        code: "NOT_FOUND",
+        message: "There is nothing at this address.",
+      });
+    }
+    const html = await readFile(indexPath, "utf8").catch(() => null);
+    if (html === null) return reply.code(503).type("text/plain; charset=utf-8").send(NOT_BUILT);
+    return reply.code(200).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+  });
+}

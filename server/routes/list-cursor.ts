@@ -1,0 +1,44 @@
+/**
+ * Opaque list cursors (CONTRACT.md): base64url of the last row's position. Clients pass them back unchanged;
+ * anything that does not decode to a position with the list's kind of id is a 400, never a database error.
+ */
+import type { PagePosition, PageRequest } from "../domain/pagination.ts";
+import { AppError } from "../errors.ts";
+
+export const DEFAULT_LIST_LIMIT = 20;
+
+export const UUID_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const SERIAL_ID = /^[1-9]\d{0,15}$/;
+
+const invalidCursor = () =>
+  new AppError(400, "VALIDATION_ERROR", "querystring/cursor is invalid: pass back a nextCursor unchanged");
+
+export function encodeCursor(position: PagePosition | null): string | null {
+  if (!position) return null;
+  return Buffer.from(JSON.stringify([position.at.toISOString(), position.id])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string, idPattern: RegExp): PagePosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
+  const [at, id] = parsed as unknown[];
+  if (typeof at !== "string" || typeof id !== "string" || !idPattern.test(id)) throw invalidCursor();
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime()) || date.toISOString() !== at) throw invalidCursor();
+  return { at: date, id };
+}
+
+export function pageRequest(
+  query: { limit?: number; cursor?: string } | undefined,
+  idPattern: RegExp,
+): PageRequest {
+  return {
+    limit: query?.limit ?? DEFAULT_LIST_LIMIT,
+    after: query?.cursor === undefined ? null : decodeCursor(query.cursor, idPattern),
+  };
+}

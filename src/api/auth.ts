@@ -1,0 +1,36 @@
+/** Typed calls for the auth area; shapes come from the shared contracts (types only). */
+
+import type { ApiClient } from "./client.ts";
+import type * as contract from "./contracts/auth.ts";
+import type { AnswerOf, BodyOf } from "./contracts/endpoint.ts";
+
+export type LoginAnswer = AnswerOf<typeof contract.login>;
+export type SignupAnswer = AnswerOf<typeof contract.signup>;
+export type MeAnswer = AnswerOf<typeof contract.me>;
+export type SessionUser = LoginAnswer["user"];
+export type SessionTokens = LoginAnswer["session"];
+
+export function authApi(client: ApiClient) {
+  return {
+    login: (body: BodyOf<typeof contract.login>) =>
+      client.post<LoginAnswer>("/auth/login", body, { auth: "none" }),
+    signup: (body: BodyOf<typeof contract.signup>) =>
+      client.post<SignupAnswer>("/auth/signup", body, { auth: "none" }),
+    forgotPassword: (body: BodyOf<typeof contract.forgotPassword>) =>
+      client.post<{ success: true }>("/auth/forgot-password", body, { auth: "none" }),
+    resetPassword: (body: BodyOf<typeof contract.resetPassword>) =>
+      client.post<{ success: true }>("/auth/reset-password", body, { auth: "none" }),
+    verifyEmail: (body: BodyOf<typeof contract.verifyEmail>) =>
+      client.post<{ success: true }>("/auth/verify-email", body, { auth: "none" }),
+    refresh: (body: BodyOf<typeof contract.refresh>) =>
+      client.post<LoginAnswer>("/auth/refresh", body, { auth: "none" }),
+    logout: (accessToken: string) =>
+      client.post<null>("/auth/logout", undefined, {
+        auth: "none",
+        headers: { Authorization: `Bearer ${accessToken}` },
+      }),
+    me: () => client.get<MeAnswer>("/auth/me"),
+  };
+}
+
+export type AuthApi = ReturnType<typeof authApi>;

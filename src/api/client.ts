@@ -1,0 +1,148 @@
+/**
+ * The one HTTP client of the SPA (spec §7, §8). Every call resolves to `{ data, error }` and never rejects;
+ * a 401 clears the stored session. What to do about an error (toast, redirect) is the calling machine's job.
+ */
+import { createFetch, FetchError, ofetch } from "ofetch";
+import { resolveApiBase } from "./base-url.ts";
+import {
+  type ApiError,
+  type ApiResult,
+  errorFromFailedResponse,
+  errorFromSuccessBody,
+  NETWORK_ERROR,
+  REQUEST_ERROR,
+  UNKNOWN_ERROR,
+} from "./errors.ts";
+import { STORAGE_KEYS } from "./storage-keys.ts";
+
+export type { ApiError, ApiResult } from "./errors.ts";
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+  /** Which stored session authorises the call: the user's (default), the admin's, or none. */
+  auth?: "user" | "admin" | "none";
+  /** Lets a request outlive the page (tap sync on pagehide). */
+  keepalive?: boolean;
+  signal?: AbortSignal;
+}
+
+interface ClientConfig {
+  baseURL: string;
+  storage: Storage;
+  fetch?: typeof globalThis.fetch;
+}
+
+function readAdminToken(storage: Storage): string | null {
+  try {
+    const raw = storage.getItem(STORAGE_KEYS.adminSession);
+    const parsed = raw ? (JSON.parse(raw) as { accessToken?: unknown }) : null;
+    return typeof parsed?.accessToken === "string" ? parsed.accessToken : null;
+  } catch {
+    return null;
+  }
+}
+
+function clearSession(storage: Storage, auth: RequestOptions["auth"]) {
+  if (auth === "admin") {
+    storage.removeItem(STORAGE_KEYS.adminSession);
+    storage.removeItem(STORAGE_KEYS.adminUser);
+  }
+  storage.removeItem(STORAGE_KEYS.authToken);
+  storage.removeItem(STORAGE_KEYS.userData);
+  storage.removeItem(STORAGE_KEYS.authSession);
+}
+
+export function createApiClient(config: ClientConfig) {
+  const base = config.fetch ? createFetch({ fetch: config.fetch }) : ofetch;
+  const http = base.create({
+    baseURL: config.baseURL,
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: false,
+  });
+
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResult<T>> {
+    const auth = options.auth ?? "user";
+    let headers: Record<string, string>;
+    try {
+      const token =
+        auth === "admin"
+          ? readAdminToken(config.storage)
+          : auth === "user"
+            ? config.storage.getItem(STORAGE_KEYS.authToken)
+            : null;
+      headers = {
+        // Spec §7's JSON content type, on requests that carry JSON: a bodiless POST with it is invalid JSON.
+        ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...options.headers,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      };
+    } catch {
+      return { data: null, error: REQUEST_ERROR };
+    }
+
+    try {
+      const response = await http.raw(path, {
+        method,
+        headers,
+        ...(options.body !== undefined ? { body: options.body as Record<string, unknown> } : {}),
+        ...(options.query ? { query: options.query } : {}),
+        ...(options.keepalive ? { keepalive: true } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      const inBodyError = errorFromSuccessBody(response._data, response.status);
+      if (inBodyError) return { data: null, error: inBodyError };
+      return { data: (response._data ?? null) as T, error: null };
+    } catch (failure) {
+      const error = normaliseThrown(failure);
+      if (error.status === 401) clearSession(config.storage, auth);
+      return { data: null, error };
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>("POST", path, { ...options, body }),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>("PATCH", path, { ...options, body }),
+  };
+}
+
+/** Exported for tests: maps whatever the HTTP library threw to a normalised error. */
+export function normaliseThrown(failure: unknown): ApiError {
+  if (failure instanceof FetchError || (failure instanceof Error && "response" in failure)) {
+    const fetchError = failure as FetchError;
+    if (fetchError.response) {
+      return errorFromFailedResponse(fetchError.data, fetchError.response.status, fetchError.message);
+    }
+    // No response: refused connection, DNS, offline, or our 10 s time-out.
+    if (
+      fetchError.cause instanceof TypeError &&
+      /invalid url|failed to parse url/i.test(fetchError.cause.message)
+    ) {
+      return REQUEST_ERROR;
+    }
+    return NETWORK_ERROR;
+  }
+  if (failure instanceof TypeError) return REQUEST_ERROR;
+  return UNKNOWN_ERROR;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The shared instance the app uses; tests build their own with createApiClient. */
+export const api: ApiClient = createApiClient({
+  baseURL: typeof window === "undefined" ? "http://localhost:3000/api" : resolveApiBase(window.location),
+  storage: typeof window === "undefined" ? (undefined as unknown as Storage) : window.localStorage,
+});

@@ -1,0 +1,140 @@
+import { Type } from "typebox";
+import { Email, Password, Role, Uuid } from "./common.ts";
+import { defineEndpoint } from "./endpoint.ts";
+
+const strict = { additionalProperties: false } as const;
+
+export const PublicUser = Type.Object({ id: Uuid, email: Type.String(), name: Type.String() }, strict);
+
+export const SessionUser = Type.Object(
+  { id: Uuid, email: Type.String(), name: Type.String(), role: Role },
+  strict,
+);
+
+export const Session = Type.Object(
+  {
+    access_token: Type.String(),
+    refresh_token: Type.String(),
+    /** Seconds since the epoch at which the access token stops working. */
+    expires_at: Type.Integer(),
+    token_type: Type.Literal("bearer"),
+  },
+  strict,
+);
+
+export const SessionAnswer = Type.Object({ session: Session, user: SessionUser }, strict);
+const Success = Type.Object({ success: Type.Literal(true) }, strict);
+const tags = ["auth"] as const;
+
+export const signup = defineEndpoint({
+  method: "POST",
+  path: "/auth/signup",
+  policy: "public",
+  summary: "Create a user account",
+  tags,
+  body: Type.Object(
+    { email: Email, password: Password, name: Type.String({ minLength: 1, maxLength: 100 }) },
+    strict,
+  ),
+  response: { 201: Type.Object({ success: Type.Literal(true), user: PublicUser }, strict) },
+});
+
+export const login = defineEndpoint({
+  method: "POST",
+  path: "/auth/login",
+  policy: "public",
+  summary: "Sign in with email and password",
+  tags,
+  // No length rules on the password here: a wrong password of any length is just INVALID_CREDENTIALS.
+  body: Type.Object(
+    { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 1024 }) },
+    strict,
+  ),
+  response: { 200: SessionAnswer },
+});
+
+export const refresh = defineEndpoint({
+  method: "POST",
+  path: "/auth/refresh",
+  policy: "public",
+  summary: "Trade a refresh token for a new session (the old refresh token dies)",
+  tags,
+  body: Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 200 }) }, strict),
+  response: { 200: SessionAnswer },
+});
+
+export const logout = defineEndpoint({
+  method: "POST",
+  path: "/auth/logout",
+  policy: "authenticated",
+  summary: "Revoke the current session at once",
+  tags,
+  response: { 204: Type.Null() },
+});
+
+export const forgotPassword = defineEndpoint({
+  method: "POST",
+  path: "/auth/forgot-password",
+  policy: "public",
+  summary: "Email a password reset link (same answer whether or not the email exists)",
+  tags,
+  body: Type.Object({ email: Type.String({ maxLength: 254 }) }, strict),
+  response: { 200: Success },
+});
+
+export const resetPassword = defineEndpoint({
+  method: "POST",
+  path: "/auth/reset-password",
+  policy: "public",
+  summary: "Set a new password with a single-use reset token",
+  tags,
+  body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), password: Password }, strict),
+  response: { 200: Success },
+});
+
+/** Only used when the server requires email verification (REQUIRE_EMAIL_VERIFICATION=true). */
+export const verifyEmail = defineEndpoint({
+  method: "POST",
+  path: "/auth/verify-email",
+  policy: "public",
+  summary: "Confirm an email address with the single-use token from the verification mail",
+  tags,
+  body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, strict),
+  response: { 200: Success },
+});
+
+export const me = defineEndpoint({
+  method: "GET",
+  path: "/auth/me",
+  policy: "authenticated",
+  summary: "The signed-in account",
+  tags,
+  response: {
+    200: Type.Object(
+      {
+        user: Type.Object(
+          {
+            id: Uuid,
+            email: Type.String(),
+            name: Type.String(),
+            role: Role,
+            trc20_address: Type.Union([Type.String(), Type.Null()]),
+          },
+          strict,
+        ),
+      },
+      strict,
+    ),
+  },
+});
+
+export const authEndpoints = [
+  signup,
+  login,
+  refresh,
+  logout,
+  forgotPassword,
+  resetPassword,
+  verifyEmail,
+  me,
+] as const;

@@ -1,0 +1,10 @@
+/** Plain numbers both sides share. No TypeBox here, so the browser can import them without the schema library. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Taps one sync may carry (CONTRACT.md). */
+export const MAX_TAPS_PER_BATCH = 5000;
+/** Points a multiplier purchase costs besides its price (spec §4, §9). */
+export const MULTIPLIER_PURCHASE_POINTS = 100;
+/** The multiplier every account starts with (spec §9). */
+export const DEFAULT_MULTIPLIER = 0.001;

@@ -1,0 +1,145 @@
+import { Type } from "typebox";
+import { Role, Uuid } from "./common.ts";
+import { defineEndpoint } from "./endpoint.ts";
+import { MAX_TAPS_PER_BATCH } from "./limits.ts";
+import { Balance, ListQuery, Multiplier, NextCursor, Timestamp } from "./money.ts";
+
+const strict = { additionalProperties: false } as const;
+const tags = ["user"] as const;
+const Params = Type.Object({ id: Uuid }, strict);
+
+export const UserDetail = Type.Object(
+  {
+    id: Uuid,
+    email: Type.String(),
+    name: Type.String(),
+    role: Role,
+    trc20_address: Type.Union([Type.String(), Type.Null()]),
+    created_at: Timestamp,
+    last_login: Type.Union([Timestamp, Type.Null()]),
+  },
+  strict,
+);
+
+export const PointsAnswer = Type.Object({ points: Balance, totalTaps: Type.Integer({ minimum: 0 }) }, strict);
+
+export const getUser = defineEndpoint({
+  method: "GET",
+  path: "/user/:id",
+  policy: "self",
+  summary: "The signed-in user's record",
+  tags,
+  params: Params,
+  response: { 200: UserDetail },
+});
+
+export const getPoints = defineEndpoint({
+  method: "GET",
+  path: "/user/:id/points",
+  policy: "self",
+  summary: "Rewards balance (points) and total taps",
+  tags,
+  params: Params,
+  response: { 200: PointsAnswer },
+});
+
+export const syncTaps = defineEndpoint({
+  method: "POST",
+  path: "/user/:id/points",
+  policy: "self",
+  summary:
+    "Credit a batch of taps at the server's multiplier. A replayed batchId answers the stored result; " +
+    "claims beyond the user's tap budget (20 taps/s, 90 s of capacity) are clipped, not refused.",
+  tags,
+  params: Params,
+  body: Type.Object(
+    {
+      batchId: Uuid,
+      taps: Type.Integer({ minimum: 1, maximum: MAX_TAPS_PER_BATCH }),
+      /** What the client believes it earned; only compared, never credited. */
+      points: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+      /** What the client believes its multiplier is; ignored. */
+      multiplier: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+    },
+    strict,
+  ),
+  response: {
+    200: Type.Object(
+      {
+        points: Balance,
+        totalTaps: Type.Integer({ minimum: 0 }),
+        multiplier: Multiplier,
+        credited: Type.Object({ taps: Type.Integer({ minimum: 0 }), points: Balance }, strict),
+        replayed: Type.Boolean(),
+      },
+      strict,
+    ),
+  },
+});
+
+export const pointsHistory = defineEndpoint({
+  method: "GET",
+  path: "/user/:id/points/history",
+  policy: "self",
+  summary: "One entry per credited tap batch, newest first",
+  tags,
+  params: Params,
+  querystring: ListQuery,
+  response: {
+    200: Type.Object(
+      {
+        history: Type.Array(
+          Type.Object(
+            { id: Type.String(), points: Balance, multiplier: Multiplier, timestamp: Timestamp },
+            strict,
+          ),
+        ),
+        nextCursor: NextCursor,
+      },
+      strict,
+    ),
+  },
+});
+
+export const getMultiplier = defineEndpoint({
+  method: "GET",
+  path: "/user/:id/multiplier",
+  policy: "self",
+  summary: "The user's current multiplier (points per tap)",
+  tags,
+  params: Params,
+  response: { 200: Type.Object({ multiplier: Multiplier }, strict) },
+});
+
+export const multiplierHistory = defineEndpoint({
+  method: "GET",
+  path: "/user/:id/multiplier/history",
+  policy: "self",
+  summary: "Every change of the user's multiplier, newest first",
+  tags,
+  params: Params,
+  querystring: ListQuery,
+  response: {
+    200: Type.Object(
+      {
+        history: Type.Array(
+          Type.Object(
+            { id: Type.String(), oldMultiplier: Multiplier, newMultiplier: Multiplier, timestamp: Timestamp },
+            strict,
+          ),
+        ),
+        nextCursor: NextCursor,
+      },
+      strict,
+    ),
+  },
+});
+
+export const userEndpoints = [
+  getUser,
+  getPoints,
+  syncTaps,
+  pointsHistory,
+  getMultiplier,
+  multiplierHistory,
+] as const;

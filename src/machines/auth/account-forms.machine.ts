@@ -1,0 +1,165 @@
+/**
+ * The /auth page's forms that do not create a session: sign up, forgot password, reset password.
+ * Page-lifetime (the route creates it). States: idle ⇄ signingUp | sendingResetLink | resettingPassword |
+ * verifyingEmail (the link of the verification mail, when REQUIRE_EMAIL_VERIFICATION is on);
+ * a successful sign-up or reset goes to `redirecting` and asks, 100 ms later, for /auth?mode=login.
+ * Invariant: nothing is sent while `formError` would be set; one request at a time (tag "busy").
+ */
+import { assign, emit, fromPromise, setup } from "xstate";
+import type { ApiError } from "#src/api/errors.ts";
+import type { AuthEmitted } from "./auth.machine.ts";
+import { NAVIGATION_DELAY_MS } from "./auth.machine.ts";
+import { describeAuthError, TOASTS } from "./auth.messages.ts";
+import {
+  type ResetForm,
+  type SignupForm,
+  validateForgot,
+  validateReset,
+  validateSignup,
+} from "./auth.validation.ts";
+
+export type AccountFormsEvent =
+  | ({ type: "SIGNUP" } & SignupForm)
+  | { type: "FORGOT"; email: string }
+  | ({ type: "RESET" } & ResetForm)
+  | { type: "VERIFY"; token: string }
+  | { type: "FORM.CLEAR" };
+
+const notProvided = (name: string) => () => {
+  throw new Error(`account forms machine: actor "${name}" was not provided`);
+};
+
+const failureMessage = (event: unknown) =>
+  describeAuthError((event as { error: ApiError }).error, "other").message;
+
+function validate(event: AccountFormsEvent): string | null {
+  switch (event.type) {
+    case "SIGNUP":
+      return validateSignup(event);
+    case "FORGOT":
+      return validateForgot(event);
+    case "RESET":
+      return validateReset(event);
+    default:
+      return null;
+  }
+}
+
+export const accountFormsMachine = setup({
+  types: {
+    context: {} as { formError: string | null },
+    events: {} as AccountFormsEvent,
+    emitted: {} as AuthEmitted,
+  },
+  actors: {
+    signup: fromPromise<void, Omit<SignupForm, "confirmPassword">>(notProvided("signup")),
+    forgotPassword: fromPromise<void, { email: string }>(notProvided("forgotPassword")),
+    resetPassword: fromPromise<void, { token: string; password: string }>(notProvided("resetPassword")),
+    verifyEmail: fromPromise<void, { token: string }>(notProvided("verifyEmail")),
+  },
+  delays: { NAVIGATION_DELAY: NAVIGATION_DELAY_MS },
+  guards: {
+    formInvalid: ({ event }) => validate(event) !== null,
+  },
+  actions: {
+    setFormError: assign({ formError: ({ event }) => validate(event) }),
+    clearFormError: assign({ formError: null }),
+    toastSuccess: emit((_, title: string) => ({ type: "toast" as const, tone: "success" as const, title })),
+    /** On an invoke's error event: the form shows the reason and a toast titled `title` repeats it. */
+    showFailure: assign({ formError: ({ event }) => failureMessage(event) }),
+    toastFailure: emit(({ event }, title: string) => ({
+      type: "toast" as const,
+      tone: "error" as const,
+      title,
+      description: failureMessage(event),
+    })),
+    goToLogin: emit({ type: "navigate" as const, href: "/auth?mode=login" }),
+  },
+}).createMachine({
+  id: "accountForms",
+  context: { formError: null },
+  initial: "idle",
+  on: { "FORM.CLEAR": { actions: "clearFormError" } },
+  states: {
+    idle: {
+      on: {
+        SIGNUP: [
+          { guard: "formInvalid", actions: "setFormError" },
+          { target: "signingUp", actions: "clearFormError" },
+        ],
+        FORGOT: [
+          { guard: "formInvalid", actions: "setFormError" },
+          { target: "sendingResetLink", actions: "clearFormError" },
+        ],
+        VERIFY: { target: "verifyingEmail", actions: "clearFormError" },
+        RESET: [
+          { guard: "formInvalid", actions: "setFormError" },
+          { target: "resettingPassword", actions: "clearFormError" },
+        ],
+      },
+    },
+    signingUp: {
+      tags: ["busy"],
+      invoke: {
+        id: "signup",
+        src: "signup",
+        input: ({ event }) => {
+          const { name, email, password } = event as Extract<AccountFormsEvent, { type: "SIGNUP" }>;
+          return { name: name.trim(), email: email.trim(), password };
+        },
+        onDone: { target: "redirecting", actions: { type: "toastSuccess", params: TOASTS.signupSuccess } },
+        onError: {
+          target: "idle",
+          actions: ["showFailure", { type: "toastFailure", params: TOASTS.signupFailed }],
+        },
+      },
+    },
+    sendingResetLink: {
+      tags: ["busy"],
+      invoke: {
+        id: "forgotPassword",
+        src: "forgotPassword",
+        input: ({ event }) => ({
+          email: (event as Extract<AccountFormsEvent, { type: "FORGOT" }>).email.trim(),
+        }),
+        onDone: { target: "idle", actions: { type: "toastSuccess", params: TOASTS.forgotSuccess } },
+        onError: {
+          target: "idle",
+          actions: ["showFailure", { type: "toastFailure", params: TOASTS.forgotFailed }],
+        },
+      },
+    },
+    resettingPassword: {
+      tags: ["busy"],
+      invoke: {
+        id: "resetPassword",
+        src: "resetPassword",
+        input: ({ event }) => {
+          const { token, password } = event as Extract<AccountFormsEvent, { type: "RESET" }>;
+          return { token, password };
+        },
+        onDone: { target: "redirecting", actions: { type: "toastSuccess", params: TOASTS.resetSuccess } },
+        onError: {
+          target: "idle",
+          actions: ["showFailure", { type: "toastFailure", params: TOASTS.forgotFailed }],
+        },
+      },
+    },
+    verifyingEmail: {
+      tags: ["busy"],
+      invoke: {
+        id: "verifyEmail",
+        src: "verifyEmail",
+        input: ({ event }) => ({ token: (event as Extract<AccountFormsEvent, { type: "VERIFY" }>).token }),
+        onDone: { target: "redirecting", actions: { type: "toastSuccess", params: TOASTS.verifySuccess } },
+        onError: {
+          target: "idle",
+          actions: ["showFailure", { type: "toastFailure", params: TOASTS.forgotFailed }],
+        },
+      },
+    },
+    redirecting: {
+      after: { NAVIGATION_DELAY: { target: "idle", actions: "goToLogin" } },
+    },
+  },
+});

@@ -1,0 +1,86 @@
+/**
+ * The real implementations of the auth machines' actors: calls through the shared API client and the
+ * localStorage session store. Tests provide their own instead (`machine.provide({ actors })`).
+ */
+import { fromPromise } from "xstate";
+import type { AuthApi, LoginAnswer } from "#src/api/auth.ts";
+import type { ApiError, ApiResult } from "#src/api/errors.ts";
+import type { SessionStore, StoredSession } from "#src/api/session-store.ts";
+import { authError } from "./auth.messages.ts";
+
+/** Seconds of slack: a token this close to expiry is refreshed at restore instead of used. */
+const EXPIRY_SLACK_S = 5;
+
+function unwrap<T>(result: ApiResult<T>): T {
+  if (result.error) throw result.error;
+  return result.data;
+}
+
+/** Spec §5: a login answer counts only with a session holding an access token and a user with an id. */
+function checkLoginAnswer(answer: LoginAnswer | null): LoginAnswer {
+  if (!answer) throw authError("NO_DATA_ERROR");
+  if (!answer.session?.access_token || !answer.user?.id) throw authError("INVALID_LOGIN_RESPONSE");
+  return answer;
+}
+
+function persist(store: SessionStore, answer: LoginAnswer): StoredSession {
+  try {
+    return store.write(answer);
+  } catch {
+    throw authError("STORAGE_ERROR");
+  }
+}
+
+export function createAuthActors(deps: { auth: AuthApi; store: SessionStore; now: () => number }) {
+  const { auth, store, now } = deps;
+
+  const refresh = async (refreshToken: string | null): Promise<StoredSession> => {
+    if (!refreshToken) throw authError("TOKEN_EXPIRED") satisfies ApiError;
+    return persist(store, checkLoginAnswer(unwrap(await auth.refresh({ refresh_token: refreshToken }))));
+  };
+
+  return {
+    restoreSession: fromPromise<StoredSession | null>(async () => {
+      const stored = store.read();
+      if (!stored) return null;
+      const expired = stored.expiresAt !== null && stored.expiresAt - EXPIRY_SLACK_S <= now() / 1000;
+      if (!expired) return stored;
+      try {
+        return await refresh(stored.refreshToken);
+      } catch (error) {
+        // Offline at load: keep the stored session; the signed-in state retries the refresh.
+        if ((error as ApiError).code === "NETWORK_ERROR") return stored;
+        throw error;
+      }
+    }),
+    login: fromPromise<StoredSession, { email: string; password: string }>(async ({ input }) =>
+      persist(store, checkLoginAnswer(unwrap(await auth.login(input)))),
+    ),
+    refreshSession: fromPromise<StoredSession, { refreshToken: string | null }>(({ input }) =>
+      refresh(input.refreshToken),
+    ),
+    logout: fromPromise<void, { accessToken: string | null }>(async ({ input }) => {
+      store.clear();
+      if (!input.accessToken) return;
+      const { error } = await auth.logout(input.accessToken);
+      // A 401 means the token was already dead: the goal of logging out is met.
+      if (error && error.status !== 401) throw error;
+    }),
+    isSessionStored: fromPromise<boolean>(async () => store.isPresent()),
+    clearStoredSession: fromPromise<void>(async () => store.clear()),
+    signup: fromPromise<void, { name: string; email: string; password: string }>(async ({ input }) => {
+      const answer = unwrap(await auth.signup(input));
+      // Spec §5: sign-up succeeded only if the answer says success: true.
+      if (answer?.success !== true) throw authError("NO_DATA_ERROR");
+    }),
+    forgotPassword: fromPromise<void, { email: string }>(async ({ input }) => {
+      unwrap(await auth.forgotPassword(input));
+    }),
+    resetPassword: fromPromise<void, { token: string; password: string }>(async ({ input }) => {
+      unwrap(await auth.resetPassword(input));
+    }),
+    verifyEmail: fromPromise<void, { token: string }>(async ({ input }) => {
+      unwrap(await auth.verifyEmail(input));
+    }),
+  };
+}

@@ -1,0 +1,57 @@
+/** What screens show of the session, derived from its snapshot (never stored separately). */
+import type { SnapshotFrom } from "xstate";
+import type { authMachine } from "./auth.machine.ts";
+
+export type SessionSnapshot = SnapshotFrom<typeof authMachine>;
+
+export type SessionStatus = "loading" | "signedIn" | "signedOut";
+
+/** Codes after which the protected wrapper sends the user to /auth instead of showing its banner. */
+const REDIRECT_CODES = new Set(["SESSION_RESTORE_ERROR", "TOKEN_EXPIRED"]);
+
+export function toSessionView(snapshot: SessionSnapshot) {
+  const status: SessionStatus = snapshot.hasTag("loading")
+    ? "loading"
+    : snapshot.matches("signedIn") || snapshot.matches("loggingOut")
+      ? "signedIn"
+      : "signedOut";
+  return {
+    status,
+    user: snapshot.context.user,
+    loggingIn: snapshot.matches({ signedOut: "loggingIn" }),
+    loggingOut: snapshot.matches("loggingOut"),
+    formError: snapshot.context.formError,
+    error: snapshot.context.error,
+  };
+}
+
+export type ProtectedView =
+  | { kind: "loading" }
+  | { kind: "redirect" }
+  | { kind: "leaving" }
+  | { kind: "ready"; sessionErrorBanner: boolean };
+
+/**
+ * Spec §4: spinner while loading; an expiry-type error → /auth remembering the page; any other error → red
+ * banner. The session machine performs every navigation away (after an expiry it asks for /auth with the
+ * current page as origin), so the wrapper only shows a spinner meanwhile and never races it. A visitor who
+ * arrives without a session is redirected by the layout's beforeLoad before anything renders.
+ */
+export function toProtectedView(snapshot: SessionSnapshot): ProtectedView {
+  const { status, user, error } = toSessionView(snapshot);
+  if (status === "loading") return { kind: "loading" };
+  if (error && REDIRECT_CODES.has(error.code)) return { kind: "redirect" };
+  if (!user) return { kind: "leaving" };
+  return { kind: "ready", sessionErrorBanner: error !== null };
+}
+
+/** Whether a route guard should send the visitor to log in (nothing stored, or the session could not start). */
+export const needsLogin = (snapshot: SessionSnapshot) => toSessionView(snapshot).user === null;
+
+/** Initials for the header's account button: first letters of the first two words of the name, else email. */
+export function initialsOf(user: { name?: string; email: string } | null): string {
+  if (!user) return "?";
+  const words = (user.name ?? "").trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 0 ? words.slice(0, 2).map((word) => word[0]) : [user.email[0]];
+  return letters.join("").toUpperCase();
+}

@@ -1,0 +1,139 @@
+/**
+ * The Multipliers dialog (spec §2, §4, §5). Page-lifetime: created by the route that shows the dialog.
+ * States: closed → open.loading → open.ready ⇄ open.purchasing; open.failed when the catalogue could not load.
+ * A purchase needs 100 points (checked here first, as spec §5 says, and again by the server), goes out with
+ * an Idempotency-Key, and on success tells the taps actor the new figures and closes the dialog.
+ */
+
+import type { AnyActorRef } from "xstate";
+import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";
+import type { ApiError } from "#src/api/errors.ts";
+import { toMicro } from "#src/api/micro.ts";
+import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
+
+export type MultipliersEvent =
+  | { type: "OPEN" }
+  | { type: "CLOSE" }
+  | { type: "RETRY" }
+  | { type: "PURCHASE"; value: number; points: number };
+
+type Toast = { type: "toast"; tone: "success" | "error"; title: string };
+
+export const PURCHASE_ERROR_TOASTS: Readonly<Record<string, string>> = {
+  NOT_ENOUGH_POINTS: "Not enough points to buy multiplier",
+  NOT_ENOUGH_FUNDS: "Not enough funds",
+};
+export const PURCHASE_FAILED = "Failed to upgrade multiplier";
+
+const notProvided = (name: string) => () => {
+  throw new Error(`multipliers machine: actor "${name}" was not provided`);
+};
+
+export const multipliersMachine = setup({
+  types: {
+    context: {} as {
+      options: MultiplierOption[];
+      /** The value being bought while `purchasing`. */
+      pendingValue: number | null;
+      taps: AnyActorRef | null;
+      newId: () => string;
+    },
+    input: {} as { taps: AnyActorRef | null; newId: () => string },
+    events: {} as MultipliersEvent,
+    emitted: {} as Toast,
+  },
+  actors: {
+    loadOptions: fromPromise<MultiplierOption[]>(notProvided("loadOptions")),
+    purchase: fromPromise<PurchaseAnswer, { value: number; idempotencyKey: string }>(notProvided("purchase")),
+  },
+  guards: {
+    enoughPoints: ({ event }) => event.type === "PURCHASE" && event.points >= MULTIPLIER_PURCHASE_POINTS,
+  },
+  actions: {
+    toastError: emit((_, title: string) => ({ type: "toast" as const, tone: "error" as const, title })),
+    applyPurchase: enqueueActions(({ context, enqueue }, answer: PurchaseAnswer) => {
+      enqueue.emit({
+        type: "toast",
+        tone: "success",
+        title: `Multiplier upgraded to ${answer.multiplier}x!`,
+      });
+      if (context.taps) {
+        enqueue.sendTo(context.taps, {
+          type: "REWARDS.UPDATED",
+          pointsMicro: toMicro(answer.points),
+          multiplierMicro: toMicro(answer.multiplier),
+          walletBalanceMicro: toMicro(answer.walletBalance),
+        });
+      }
+    }),
+  },
+}).createMachine({
+  id: "multipliers",
+  context: ({ input }) => ({ options: [], pendingValue: null, taps: input.taps, newId: input.newId }),
+  initial: "closed",
+  states: {
+    closed: { on: { OPEN: "open" } },
+    open: {
+      initial: "loading",
+      on: { CLOSE: { target: "closed" } },
+      states: {
+        loading: {
+          tags: ["loading"],
+          invoke: {
+            id: "loadOptions",
+            src: "loadOptions",
+            onDone: { target: "ready", actions: assign({ options: ({ event }) => event.output }) },
+            onError: "failed",
+          },
+        },
+        failed: { on: { RETRY: "loading" } },
+        ready: {
+          on: {
+            PURCHASE: [
+              {
+                guard: "enoughPoints",
+                target: "purchasing",
+                actions: assign({ pendingValue: ({ event }) => event.value }),
+              },
+              { actions: { type: "toastError", params: PURCHASE_ERROR_TOASTS.NOT_ENOUGH_POINTS! } },
+            ],
+          },
+        },
+        purchasing: {
+          tags: ["busy"],
+          exit: assign({ pendingValue: null }),
+          // Leaving mid-purchase would hide its outcome: the dialog stays until the answer.
+          on: { CLOSE: {} },
+          invoke: {
+            id: "purchase",
+            src: "purchase",
+            input: ({ context }) => ({ value: context.pendingValue!, idempotencyKey: context.newId() }),
+            onDone: {
+              target: "#multipliers.closed",
+              actions: { type: "applyPurchase", params: ({ event }) => event.output },
+            },
+            onError: {
+              target: "ready",
+              actions: {
+                type: "toastError",
+                params: ({ event }) =>
+                  PURCHASE_ERROR_TOASTS[(event.error as ApiError).code] ?? PURCHASE_FAILED,
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type CardState = "current" | "owned" | "insufficient" | "purchase";
+
+/** Spec §2's card states, in its order. */
+export function cardState(option: MultiplierOption, current: number, walletBalance: number): CardState {
+  if (toMicro(option.multiplier_value) === toMicro(current)) return "current";
+  if (option.multiplier_value < current) return "owned";
+  if (walletBalance < option.price_usdt) return "insufficient";
+  return "purchase";
+}

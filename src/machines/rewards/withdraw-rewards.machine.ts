@@ -1,0 +1,108 @@
+/**
+ * The Withdraw Rewards dialog on Home (spec §2, §5). Page-lifetime.
+ * States: closed → open.editing ⇄ open.withdrawing. The amount is text as typed; input that is not a number
+ * is ignored without a message, and Withdraw is enabled only for 0 < amount ≤ the rewards balance (which
+ * the route passes with each event, as it is the taps actor's). Success tells the taps actor the new
+ * figures, toasts, closes the dialog and clears the amount.
+ */
+
+import type { AnyActorRef } from "xstate";
+import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import type { ApiError } from "#src/api/errors.ts";
+import { toMicro } from "#src/api/micro.ts";
+import type { WithdrawRewardsAnswer } from "#src/api/rewards.ts";
+
+export type WithdrawEvent =
+  | { type: "OPEN" }
+  | { type: "CLOSE" }
+  | { type: "AMOUNT.CHANGE"; value: string }
+  | { type: "MAX"; balance: number }
+  | { type: "SUBMIT"; balance: number };
+
+type Toast = { type: "toast"; tone: "success" | "error"; title: string };
+
+/** Digits with at most 6 decimals (the points unit); anything else is not a number here. */
+const NUMERIC = /^\d*(\.\d{0,6})?$/;
+
+export function canWithdraw(amount: string, balance: number): boolean {
+  if (!NUMERIC.test(amount) || amount === "" || amount === ".") return false;
+  const value = Number(amount);
+  return value > 0 && toMicro(value) <= toMicro(balance);
+}
+
+const notProvided = () => {
+  throw new Error('withdraw machine: actor "withdraw" was not provided');
+};
+
+export const withdrawRewardsMachine = setup({
+  types: {
+    context: {} as { amount: string; taps: AnyActorRef | null; newId: () => string },
+    input: {} as { taps: AnyActorRef | null; newId: () => string },
+    events: {} as WithdrawEvent,
+    emitted: {} as Toast,
+  },
+  actors: {
+    withdraw: fromPromise<WithdrawRewardsAnswer, { amount: number; idempotencyKey: string }>(notProvided),
+  },
+  guards: {
+    isNumeric: ({ event }) => event.type === "AMOUNT.CHANGE" && NUMERIC.test(event.value),
+    valid: ({ context, event }) => event.type === "SUBMIT" && canWithdraw(context.amount, event.balance),
+  },
+  actions: {
+    applyWithdrawal: enqueueActions(({ context, enqueue }, answer: WithdrawRewardsAnswer) => {
+      enqueue.emit({ type: "toast", tone: "success", title: "Withdrawal successful!" });
+      if (context.taps) {
+        enqueue.sendTo(context.taps, {
+          type: "REWARDS.UPDATED",
+          pointsMicro: toMicro(answer.points),
+          walletBalanceMicro: toMicro(answer.walletBalance),
+        });
+      }
+    }),
+    toastError: emit(({ event }) => ({
+      type: "toast" as const,
+      tone: "error" as const,
+      title:
+        (event as { error?: ApiError }).error?.code === "INSUFFICIENT_BALANCE"
+          ? "Insufficient balance"
+          : "Failed to process withdrawal",
+    })),
+  },
+}).createMachine({
+  id: "withdrawRewards",
+  context: ({ input }) => ({ amount: "", taps: input.taps, newId: input.newId }),
+  initial: "closed",
+  states: {
+    closed: { on: { OPEN: "open" } },
+    open: {
+      initial: "editing",
+      on: { CLOSE: { target: "closed", actions: assign({ amount: "" }) } },
+      states: {
+        editing: {
+          on: {
+            "AMOUNT.CHANGE": { guard: "isNumeric", actions: assign({ amount: ({ event }) => event.value }) },
+            MAX: { actions: assign({ amount: ({ event }) => String(Number(event.balance.toFixed(6))) }) },
+            SUBMIT: { guard: "valid", target: "withdrawing" },
+          },
+        },
+        withdrawing: {
+          tags: ["busy"],
+          on: { CLOSE: {} },
+          invoke: {
+            id: "withdraw",
+            src: "withdraw",
+            input: ({ context }) => ({ amount: Number(context.amount), idempotencyKey: context.newId() }),
+            onDone: {
+              target: "#withdrawRewards.closed",
+              actions: [
+                { type: "applyWithdrawal", params: ({ event }) => event.output },
+                assign({ amount: "" }),
+              ],
+            },
+            onError: { target: "editing", actions: "toastError" },
+          },
+        },
+      },
+    },
+  },
+});

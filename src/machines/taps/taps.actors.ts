@@ -1,0 +1,65 @@
+/** Real implementations of the taps machine's actors and I/O actions: the API client and localStorage. */
+import { fromPromise } from "xstate";
+import type { ApiResult } from "#src/api/errors.ts";
+import { fromMicro, toMicro } from "#src/api/micro.ts";
+import type { RewardsApi } from "#src/api/rewards.ts";
+import type { RewardsStore, TapBatch } from "#src/api/rewards-store.ts";
+import type { Loaded, TapsContext } from "./taps.machine.ts";
+
+function unwrap<T>(result: ApiResult<T>): T {
+  if (result.error) throw result.error;
+  return result.data;
+}
+
+const batchBody = (batch: TapBatch, multiplierMicro: number) => ({
+  batchId: batch.batchId,
+  taps: batch.taps,
+  // What the client believes it earned: the server only compares it (DESIGN.md §5).
+  points: fromMicro(batch.taps * multiplierMicro),
+  multiplier: fromMicro(multiplierMicro),
+});
+
+const snapshotOf = (context: TapsContext) => ({
+  pointsMicro: context.pointsMicro,
+  totalTaps: context.totalTaps,
+  multiplierMicro: context.multiplierMicro,
+  walletBalanceMicro: context.walletBalanceMicro,
+  batches: context.batches,
+  unsyncedTaps: context.unsyncedTaps,
+});
+
+export function createTapsImplementations(deps: { rewards: RewardsApi; store: RewardsStore }) {
+  const { rewards, store } = deps;
+  return {
+    actors: {
+      loadRewards: fromPromise<Loaded, { userId: string }>(async ({ input }) => {
+        const [points, multiplier, wallet] = await Promise.all([
+          rewards.points(input.userId),
+          rewards.multiplier(input.userId),
+          rewards.walletBalance(),
+        ]);
+        const { points: pointsValue, totalTaps } = unwrap(points);
+        return {
+          pointsMicro: toMicro(pointsValue),
+          totalTaps,
+          multiplierMicro: toMicro(unwrap(multiplier).multiplier),
+          walletBalanceMicro: toMicro(unwrap(wallet).balance),
+        };
+      }),
+      sendBatch: fromPromise(
+        async ({ input }: { input: { userId: string; batch: TapBatch; multiplierMicro: number } }) =>
+          unwrap(await rewards.syncTaps(input.userId, batchBody(input.batch, input.multiplierMicro))),
+      ),
+    },
+    actions: {
+      persist: ({ context }: { context: TapsContext }) => store.save(context.userId, snapshotOf(context)),
+      sendBeforeUnload: ({ context }: { context: TapsContext }) => {
+        for (const batch of context.batches) {
+          void rewards.syncTaps(context.userId, batchBody(batch, context.multiplierMicro), {
+            keepalive: true,
+          });
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
+import type { SyncAnswer } from "#src/api/rewards.ts";
+import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
+import { MAX_SYNC_DELAY_MS, SYNC_DELAY_MS, type TapsContext, tapsMachine } from "./taps.machine.ts";
+import { selectPoints, selectTotalTaps } from "./taps.view.ts";
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const loaded = {
+  pointsMicro: 5_000_000,
+  totalTaps: 10,
+  multiplierMicro: 1_000,
+  walletBalanceMicro: 20_000_000,
+};
+
+function start(options: { stored?: StoredRewards | null; failSends?: number } = {}) {
+  const clock = new SimulatedClock();
+  let ids = 0;
+  const sent: TapBatch[] = [];
+  const beacons: TapBatch[][] = [];
+  const persisted: Array<Pick<TapsContext, "unsyncedTaps" | "batches">> = [];
+  let serverTaps = loaded.totalTaps;
+  let serverPoints = loaded.pointsMicro;
+  let failures = options.failSends ?? 0;
+  const machine = tapsMachine.provide({
+    actors: {
+      loadRewards: fromPromise(async () => loaded),
+      sendBatch: fromPromise(
+        async ({
+          input,
+        }: {
+          input: { userId: string; batch: TapBatch; multiplierMicro: number };
+        }): Promise<SyncAnswer> => {
+          sent.push(input.batch);
+          if (failures > 0) {
+            failures -= 1;
+            throw { code: "NETWORK_ERROR", message: "offline", status: 0 };
+          }
+          serverTaps += input.batch.taps;
+          serverPoints += input.batch.taps * 1_000;
+          return {
+            points: serverPoints / 1e6,
+            totalTaps: serverTaps,
+            multiplier: 0.001,
+            credited: { taps: input.batch.taps, points: (input.batch.taps * 1_000) / 1e6 },
+            replayed: false,
+          };
+        },
+      ),
+    },
+    actions: {
+      persist: ({ context }) =>
+        persisted.push({ unsyncedTaps: context.unsyncedTaps, batches: context.batches }),
+      sendBeforeUnload: ({ context }) => beacons.push(context.batches),
+    },
+  });
+  const actor = createActor(machine, {
+    clock,
+    input: {
+      userId: "u1",
+      stored: options.stored ?? null,
+      newId: () => `id-${++ids}`,
+      now: () => clock.now(),
+    },
+  });
+  const toasts: string[] = [];
+  actor.on("toast", (event) => toasts.push(event.title));
+  actor.start();
+  return { actor, clock, sent, beacons, persisted, toasts };
+}
+
+describe("taps machine", () => {
+  it("counts a tap synchronously, persists it and shows the optimistic total", async () => {
+    const { actor, persisted } = start();
+    await flush();
+    actor.send({ type: "TAP" });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.context.unsyncedTaps).toBe(1);
+    expect(selectTotalTaps(snapshot)).toBe(11);
+    expect(selectPoints(snapshot)).toBeCloseTo(5.001, 10);
+    expect(snapshot.context.history[0]).toMatchObject({ pointsMicro: 1_000, multiplierMicro: 1_000 });
+    expect(persisted.at(-1)).toEqual({ unsyncedTaps: 1, batches: [] });
+  });
+
+  it("sends one batch 6 s after the last tap, not before", async () => {
+    const { actor, clock, sent } = start();
+    await flush();
+    for (let i = 0; i < 3; i++) actor.send({ type: "TAP" });
+    clock.increment(SYNC_DELAY_MS - 1);
+    await flush();
+    expect(sent).toEqual([]);
+    clock.increment(1);
+    await flush();
+    expect(sent).toEqual([{ batchId: "id-4", taps: 3 }]);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.context.batches).toEqual([]);
+    expect(snapshot.context.totalTaps).toBe(13);
+    expect(selectPoints(snapshot)).toBeCloseTo(5.003, 10);
+  });
+
+  it("sends at the latest 30 s after the first unsynced tap while tapping goes on", async () => {
+    const { actor, clock, sent } = start();
+    await flush();
+    for (let second = 0; second < 30; second++) {
+      actor.send({ type: "TAP" });
+      clock.increment(1_000);
+      await flush();
+    }
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.taps).toBe(30);
+    expect(clock.now()).toBe(MAX_SYNC_DELAY_MS);
+  });
+
+  it("says once that sync failed and re-sends the same batch id after the back-off", async () => {
+    const { actor, clock, sent, toasts } = start({ failSends: 2 });
+    await flush();
+    actor.send({ type: "TAP" });
+    clock.increment(SYNC_DELAY_MS);
+    await flush();
+    expect(toasts).toEqual(["Failed to sync points with server"]);
+    clock.increment(2_000);
+    await flush();
+    clock.increment(4_000);
+    await flush();
+    expect(sent.map((batch) => batch.batchId)).toEqual(["id-2", "id-2", "id-2"]);
+    expect(toasts).toHaveLength(1);
+    expect(actor.getSnapshot().context.batches).toEqual([]);
+    expect(actor.getSnapshot().context.totalTaps).toBe(11);
+  });
+
+  it("re-sends what a previous page left, under the same ids", async () => {
+    const { sent } = start({
+      stored: { ...loaded, batches: [{ batchId: "old-1", taps: 7 }], unsyncedTaps: 2 },
+    });
+    await flush();
+    await flush();
+    await flush();
+    expect(sent).toEqual([
+      { batchId: "old-1", taps: 7 },
+      { batchId: "id-1", taps: 2 },
+    ]);
+  });
+
+  it("on pagehide puts unsent taps in a batch, persists it and sends it with keepalive", async () => {
+    const { actor, beacons, persisted } = start();
+    await flush();
+    actor.send({ type: "TAP" });
+    actor.send({ type: "TAP" });
+    actor.send({ type: "PAGEHIDE" });
+    expect(beacons).toEqual([[{ batchId: "id-3", taps: 2 }]]);
+    expect(persisted.at(-1)?.batches).toEqual([{ batchId: "id-3", taps: 2 }]);
+  });
+
+  it("ignores an answer older than what it holds (a replayed batch) but still drops the batch", async () => {
+    const machine = tapsMachine.provide({
+      actors: {
+        loadRewards: fromPromise(async () => loaded),
+        sendBatch: fromPromise(
+          async (): Promise<SyncAnswer> => ({
+            points: 1,
+            totalTaps: 3,
+            multiplier: 0.001,
+            credited: { taps: 3, points: 0.003 },
+            replayed: true,
+          }),
+        ),
+      },
+      actions: { persist: () => {}, sendBeforeUnload: () => {} },
+    });
+    const actor = createActor(machine, {
+      input: {
+        userId: "u1",
+        stored: { ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 },
+        newId: () => "x",
+        now: () => 0,
+      },
+    }).start();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().context.batches).toEqual([]);
+    expect(actor.getSnapshot().context.pointsMicro).toBe(loaded.pointsMicro);
+  });
+});

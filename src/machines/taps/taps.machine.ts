@@ -1,0 +1,272 @@
+/**
+ * Tap and sync (spec §4, DESIGN.md §5). One per signed-in user, a child of the root actor.
+ *
+ * States: loading → ready (parallel: debounce [idle | waiting], deadline [idle | armed],
+ *         sync [idle | sending | retrying]).
+ * A TAP changes the context synchronously (the screen paints it in the same frame) and is persisted.
+ * Taps are put in a batch 6 s after the last tap, or 30 s after the first unsynced tap, or on FLUSH
+ * (pagehide, unmount, user change). Each batch keeps its id until the server acknowledged it, so a failed
+ * or interrupted send is repeated under the same id and counted once. The server's answer is the truth:
+ * shown points = confirmed points + pending taps × multiplier.
+ */
+import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { toMicro } from "#src/api/micro.ts";
+import type { SyncAnswer } from "#src/api/rewards.ts";
+import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
+
+export interface TapHistoryEntry {
+  id: string;
+  pointsMicro: number;
+  multiplierMicro: number;
+  timestamp: number;
+}
+
+export interface TapsContext extends StoredRewards {
+  userId: string;
+  history: TapHistoryEntry[];
+  /** Consecutive failed sends, for the back-off. */
+  failures: number;
+  loaded: boolean;
+  newId: () => string;
+  now: () => number;
+}
+
+export interface TapsInput {
+  userId: string;
+  /** What the rewards key held at start (instant first paint, and unsent taps to resend). */
+  stored: StoredRewards | null;
+  newId: () => string;
+  now: () => number;
+}
+
+export type TapsEvent =
+  | { type: "TAP" }
+  | { type: "FLUSH" }
+  | { type: "PAGEHIDE" }
+  | { type: "ONLINE" }
+  | { type: "REWARDS.UPDATED"; pointsMicro?: number; multiplierMicro?: number; walletBalanceMicro?: number };
+
+export type TapsEmitted = { type: "toast"; tone: "error"; title: string };
+
+export const SYNC_DELAY_MS = 6_000;
+export const MAX_SYNC_DELAY_MS = 30_000;
+export const HISTORY_LIMIT = 50;
+const BACKOFF_MS = [2_000, 4_000, 8_000, 16_000, 30_000, 60_000];
+
+export interface Loaded {
+  pointsMicro: number;
+  totalTaps: number;
+  multiplierMicro: number;
+  walletBalanceMicro: number;
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`taps machine: "${name}" was not provided`);
+};
+
+export const pendingTaps = (context: Pick<TapsContext, "batches" | "unsyncedTaps">) =>
+  context.unsyncedTaps + context.batches.reduce((sum, batch) => sum + batch.taps, 0);
+
+export const tapsMachine = setup({
+  types: {
+    context: {} as TapsContext,
+    input: {} as TapsInput,
+    events: {} as TapsEvent,
+    emitted: {} as TapsEmitted,
+  },
+  actors: {
+    loadRewards: fromPromise<Loaded, { userId: string }>(notProvided("loadRewards")),
+    sendBatch: fromPromise<SyncAnswer, { userId: string; batch: TapBatch; multiplierMicro: number }>(
+      notProvided("sendBatch"),
+    ),
+  },
+  actions: {
+    /** Writes what must survive a reload; provided by the runtime (localStorage). */
+    persist: notProvided("persist"),
+    /** Sends every unacknowledged batch with `keepalive`, so they arrive even as the page closes. */
+    sendBeforeUnload: notProvided("sendBeforeUnload"),
+    recordTap: assign(({ context }) => ({
+      unsyncedTaps: context.unsyncedTaps + 1,
+      history: [
+        {
+          id: context.newId(),
+          pointsMicro: context.multiplierMicro,
+          multiplierMicro: context.multiplierMicro,
+          timestamp: context.now(),
+        },
+        ...context.history.slice(0, HISTORY_LIMIT - 1),
+      ],
+    })),
+    formBatch: assign(({ context }) =>
+      context.unsyncedTaps === 0
+        ? {}
+        : {
+            batches: [...context.batches, { batchId: context.newId(), taps: context.unsyncedTaps }],
+            unsyncedTaps: 0,
+          },
+    ),
+    /**
+     * Takes the server's totals from a batch's answer when they are newer than what we hold. Total taps only
+     * ever grow, so they date an answer: a replayed batch's stored answer, or one overtaken by a purchase,
+     * is older and only removes the batch.
+     */
+    reconcile: assign(({ context }, answer: SyncAnswer) => ({
+      ...(answer.totalTaps > context.totalTaps
+        ? {
+            pointsMicro: toMicro(answer.points),
+            totalTaps: answer.totalTaps,
+            multiplierMicro: toMicro(answer.multiplier),
+          }
+        : {}),
+      batches: context.batches.slice(1),
+      failures: 0,
+    })),
+    applyLoaded: assign((_, loaded: Loaded) => ({ ...loaded, loaded: true })),
+    applyUpdate: assign(({ context, event }) =>
+      event.type === "REWARDS.UPDATED"
+        ? {
+            pointsMicro: event.pointsMicro ?? context.pointsMicro,
+            multiplierMicro: event.multiplierMicro ?? context.multiplierMicro,
+            walletBalanceMicro: event.walletBalanceMicro ?? context.walletBalanceMicro,
+          }
+        : {},
+    ),
+    countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
+    toastLoadFailed: emit({
+      type: "toast" as const,
+      tone: "error" as const,
+      title: "Failed to load user data",
+    }),
+    toastSyncFailed: emit({
+      type: "toast" as const,
+      tone: "error" as const,
+      title: "Failed to sync points with server",
+    }),
+  },
+  guards: {
+    hasBatches: ({ context }) => context.batches.length > 0,
+    hasUnsynced: ({ context }) => context.unsyncedTaps > 0,
+    firstFailure: ({ context }) => context.failures === 0,
+  },
+  delays: {
+    SYNC_DELAY: SYNC_DELAY_MS,
+    MAX_SYNC_DELAY: MAX_SYNC_DELAY_MS,
+    BACKOFF: ({ context }) => BACKOFF_MS[Math.min(context.failures - 1, BACKOFF_MS.length - 1)] ?? 2_000,
+  },
+}).createMachine({
+  id: "taps",
+  context: ({ input }) => ({
+    userId: input.userId,
+    pointsMicro: input.stored?.pointsMicro ?? 0,
+    totalTaps: input.stored?.totalTaps ?? 0,
+    multiplierMicro: input.stored?.multiplierMicro ?? 0,
+    walletBalanceMicro: input.stored?.walletBalanceMicro ?? 0,
+    batches: input.stored?.batches ?? [],
+    unsyncedTaps: input.stored?.unsyncedTaps ?? 0,
+    history: [],
+    failures: 0,
+    loaded: false,
+    newId: input.newId,
+    now: input.now,
+  }),
+  initial: "loading",
+  // The pagehide flush works even before the first load answers.
+  on: {
+    PAGEHIDE: { actions: ["formBatch", "persist", "sendBeforeUnload"] },
+    "REWARDS.UPDATED": { actions: ["applyUpdate", "persist"] },
+  },
+  states: {
+    loading: {
+      tags: ["loading"],
+      // Taps count before the first figures arrive; they wait in `unsyncedTaps`.
+      on: { TAP: { actions: ["recordTap", "persist"] } },
+      invoke: {
+        id: "loadRewards",
+        src: "loadRewards",
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: {
+          target: "ready",
+          actions: [{ type: "applyLoaded", params: ({ event }) => event.output }, "persist"],
+        },
+        // Offline at start: keep the stored figures and let sync retry; the screen says nothing is lost.
+        onError: { target: "ready", actions: "toastLoadFailed" },
+      },
+    },
+    ready: {
+      type: "parallel",
+      entry: enqueueActions(({ check, enqueue }) => {
+        // Taps left from a previous page: send them now.
+        if (check("hasUnsynced")) enqueue.raise({ type: "FLUSH" });
+        else if (check("hasBatches")) enqueue.raise({ type: "ONLINE" });
+      }),
+      states: {
+        debounce: {
+          initial: "idle",
+          // The one handler of TAP in `ready` that records it; the other regions only react to it. It sits on
+          // the leaf states: a re-entering transition on the region itself would exit the sibling regions too.
+          states: {
+            idle: { on: { TAP: { target: "waiting", actions: ["recordTap", "persist"] } } },
+            waiting: {
+              on: { TAP: { target: "waiting", reenter: true, actions: ["recordTap", "persist"] } },
+              after: {
+                SYNC_DELAY: {
+                  target: "idle",
+                  actions: enqueueActions(({ enqueue }) => enqueue.raise({ type: "FLUSH" })),
+                },
+              },
+            },
+          },
+        },
+        deadline: {
+          initial: "idle",
+          states: {
+            idle: { on: { TAP: "armed" } },
+            armed: {
+              on: { FLUSH: "idle" },
+              after: {
+                MAX_SYNC_DELAY: {
+                  target: "idle",
+                  actions: enqueueActions(({ enqueue }) => enqueue.raise({ type: "FLUSH" })),
+                },
+              },
+            },
+          },
+        },
+        sync: {
+          initial: "idle",
+          on: { FLUSH: { actions: ["formBatch", "persist"] } },
+          states: {
+            idle: {
+              always: { guard: "hasBatches", target: "sending" },
+              on: { ONLINE: { guard: "hasBatches", target: "sending" } },
+            },
+            sending: {
+              tags: ["syncing"],
+              invoke: {
+                id: "sendBatch",
+                src: "sendBatch",
+                input: ({ context }) => ({
+                  userId: context.userId,
+                  batch: context.batches[0]!,
+                  multiplierMicro: context.multiplierMicro,
+                }),
+                onDone: {
+                  target: "idle",
+                  actions: [{ type: "reconcile", params: ({ event }) => event.output }, "persist"],
+                },
+                onError: [
+                  { guard: "firstFailure", target: "retrying", actions: ["countFailure", "toastSyncFailed"] },
+                  { target: "retrying", actions: "countFailure" },
+                ],
+              },
+            },
+            retrying: {
+              on: { ONLINE: "sending", FLUSH: { target: "sending", actions: ["formBatch", "persist"] } },
+              after: { BACKOFF: "sending" },
+            },
+          },
+        },
+      },
+    },
+  },
+});

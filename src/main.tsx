@@ -1,0 +1,36 @@
+import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { routeTree } from "./routeTree.gen.ts";
+import type { AppRuntime } from "./runtime.ts";
+import "./styles.css";
+
+// The runtime (XState, machines, the API client) loads on first need, and in idle time after the first
+// paint, so the landing page stays within its bundle budget and never waits for it.
+let runtime: Promise<AppRuntime> | undefined;
+const loadRuntime = () => {
+  runtime ??= import("./runtime.ts").then((module) => module.createRuntime());
+  return runtime;
+};
+
+const router = createRouter({
+  routeTree,
+  context: { loadRuntime },
+  defaultPreload: "intent",
+  scrollRestoration: true,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);
+
+const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+whenIdle(() => void loadRuntime());

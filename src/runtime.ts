@@ -1,0 +1,51 @@
+/**
+ * The composition root: wires machines to the real API client and browser storage and starts the root
+ * actor. Loaded lazily by main.tsx, so the landing page's first paint does not wait for XState.
+ */
+import { type ActorRefFrom, createActor, waitFor } from "xstate";
+import { authApi } from "./api/auth.ts";
+import { api } from "./api/client.ts";
+import { rewardsApi } from "./api/rewards.ts";
+import { createRewardsStore } from "./api/rewards-store.ts";
+import { createSessionStore } from "./api/session-store.ts";
+import { appMachine } from "./machines/app.machine.ts";
+import { createAuthActors } from "./machines/auth/auth.actors.ts";
+import { authMachine } from "./machines/auth/auth.machine.ts";
+import { createRewardsActors } from "./machines/rewards/rewards.actors.ts";
+import { createTapsImplementations } from "./machines/taps/taps.actors.ts";
+import { tapsMachine } from "./machines/taps/taps.machine.ts";
+
+export function createRuntime() {
+  const now = () => Date.now();
+  const newId = () => crypto.randomUUID();
+  const store = createSessionStore(window.localStorage);
+  const rewardsStore = createRewardsStore(window.localStorage);
+  const rewards = rewardsApi(api);
+  const authActors = createAuthActors({ auth: authApi(api), store, now });
+  const taps = createTapsImplementations({ rewards, store: rewardsStore });
+
+  const app = createActor(
+    appMachine.provide({
+      actors: {
+        auth: authMachine.provide({ actors: authActors }),
+        taps: tapsMachine.provide(taps),
+      },
+    }),
+    { input: { now, tapsInputFor: (userId) => ({ userId, stored: rewardsStore.load(userId), newId, now }) } },
+  ).start();
+  const session = app.system.get("session") as ActorRefFrom<typeof authMachine>;
+
+  // Taps not yet sent leave with the page (keepalive), and are re-sent from storage on the next load.
+  window.addEventListener("pagehide", () => app.system.get("taps")?.send({ type: "PAGEHIDE" }));
+  window.addEventListener("online", () => app.system.get("taps")?.send({ type: "ONLINE" }));
+
+  /** Resolves once the session has left `restoring`: route guards decide on a settled session only. */
+  const sessionSettled = () => waitFor(session, (snapshot) => !snapshot.hasTag("loading"));
+  /** The signed-in user's taps actor (undefined while nobody is signed in). */
+  const tapsActor = () => app.system.get("taps") as ActorRefFrom<typeof tapsMachine> | undefined;
+  const rewardsActors = createRewardsActors({ rewards, taps: tapsActor });
+  return { app, session, authActors, rewardsActors, sessionSettled, tapsActor, newId };
+}
+
+export type AppRuntime = ReturnType<typeof createRuntime>;
+export type SessionRef = AppRuntime["session"];

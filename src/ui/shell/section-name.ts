@@ -1,0 +1,13 @@
+/** The header's section name, from the path (spec §2 "Shared header"). */
+const SECTIONS: Record<string, string> = {
+  "/": "Home",
+  "/home": "Home",
+  "/tap": "Tap & Earn",
+  "/wallet": "Wallet",
+  "/features": "Features",
+};
+
+export function sectionNameFor(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return SECTIONS[path] ?? "TapRewards";
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "correct horse battery";
+
+/** A fresh account per test, so tests never depend on each other's data. */
+export function newUser(name = "Ada Lovelace") {
+  return { name, email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: PASSWORD };
+}
+
+export async function signUpViaApi(request: APIRequestContext, user: ReturnType<typeof newUser>) {
+  const response = await request.post("/api/auth/signup", { data: user });
+  expect(response.status()).toBe(201);
+}
+
+export async function logInViaForm(page: Page, user: { email: string; password: string }) {
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("auth_token"));
+
+/** The signed-in user's id and token, read from what the app stored. */
+export async function sessionOf(page: Page) {
+  return page.evaluate(() => ({
+    token: localStorage.getItem("auth_token") ?? "",
+    userId: (JSON.parse(localStorage.getItem("user_data") ?? "{}") as { id?: string }).id ?? "",
+  }));
+}
+
+/** What the server holds for the signed-in user: the truth the screen must agree with. */
+export async function serverPoints(page: Page, request: APIRequestContext) {
+  const { token, userId } = await sessionOf(page);
+  const response = await request.get(`/api/user/${userId}/points`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { points: number; totalTaps: number };
+}
+
+/** Test fixture (local devnet only, loopback callers): funds a wallet from the treasury through the ledger. */
+export async function fundViaDevnet(
+  request: APIRequestContext,
+  email: string,
+  amount: number,
+  points?: number,
+) {
+  const response = await request.post("/api/devnet/fund-wallet", {
+    data: { email, amount, ...(points ? { points } : {}) },
+  });
+  expect(response.status()).toBe(200);
+}
+
+export async function signUpAndLogIn(page: Page, request: APIRequestContext, name = "Ada Lovelace") {
+  const user = newUser(name);
+  await signUpViaApi(request, user);
+  await page.goto("/auth?mode=login");
+  await logInViaForm(page, user);
+  await expect(page).toHaveURL(/\/home$/);
+  return user;
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import { type AnyMachineSnapshot, createActor, createMachine } from "xstate";
+import { multipliersMachine, PURCHASE_FAILED } from "#src/machines/rewards/multipliers.machine.ts";
+import { withdrawRewardsMachine } from "#src/machines/rewards/withdraw-rewards.machine.ts";
+import {
+  activeStateIds,
+  allStateIds,
+  describePath,
+  generatePaths,
+  type ModelOptions,
+  replayPath,
+} from "./path-runner.ts";
+
+const received: Array<{ type: string }> = [];
+const taps = createActor(
+  createMachine({ on: { "*": { actions: ({ event }) => received.push(event) } } }),
+).start();
+let ids = 0;
+const newId = () => `key-${++ids}`;
+const sameValue = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) =>
+  expect(actual.value).toEqual(expected.value);
+
+const catalogue = [
+  { multiplier_value: 0.001, price_usdt: 0 },
+  { multiplier_value: 0.002, price_usdt: 5 },
+];
+const multipliersModel: ModelOptions<unknown> = {
+  input: { taps, newId },
+  fakeActors: ["loadOptions", "purchase"],
+  events: [
+    { type: "OPEN" },
+    { type: "CLOSE" },
+    { type: "RETRY" },
+    { type: "PURCHASE", value: 0.002, points: 150 },
+    { type: "PURCHASE", value: 0.002, points: 99.9999 },
+    { type: "xstate.done.actor.loadOptions", output: catalogue },
+    { type: "xstate.error.actor.loadOptions", error: { code: "NETWORK_ERROR", message: "x", status: 0 } },
+    {
+      type: "xstate.done.actor.purchase",
+      output: { success: true, multiplier: 0.002, points: 50, walletBalance: 15 },
+    },
+    {
+      type: "xstate.error.actor.purchase",
+      error: { code: "NOT_ENOUGH_FUNDS", message: "Not enough funds", status: 409 },
+    },
+    { type: "xstate.error.actor.purchase", error: { code: "SERVER_ERROR", message: "x", status: 500 } },
+  ],
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.options.length]),
+};
+
+describe("multipliers dialog machine: generated paths", () => {
+  const paths = generatePaths(multipliersMachine, multipliersModel);
+  it("reaches every state node", () => {
+    const reached = new Set(paths.flatMap((path) => activeStateIds(path.state)));
+    expect(allStateIds(multipliersMachine).filter((id) => !reached.has(id))).toEqual([]);
+  });
+  it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
+    received.length = 0;
+    const { emitted, actorInputs } = await replayPath(multipliersMachine, path, multipliersModel, sameValue);
+    const types = path.steps.map((step) => step.event.type);
+    const titles = emitted.map((event) => event.title);
+    if (types.includes("xstate.done.actor.purchase")) {
+      expect(titles).toContain("Multiplier upgraded to 0.002x!");
+      expect(received).toContainEqual({
+        type: "REWARDS.UPDATED",
+        pointsMicro: 50_000_000,
+        multiplierMicro: 2_000,
+        walletBalanceMicro: 15_000_000,
+      });
+    }
+    const lastError = path.steps.findLast((step) => step.event.type === "xstate.error.actor.purchase");
+    if (lastError)
+      expect(titles).toContain(
+        (lastError.event as unknown as { error: { code: string } }).error.code === "NOT_ENOUGH_FUNDS"
+          ? "Not enough funds"
+          : PURCHASE_FAILED,
+      );
+    // Every purchase goes out with its own idempotency key and the chosen value.
+    for (const { src, input } of actorInputs) {
+      if (src === "purchase")
+        expect(input).toMatchObject({ value: 0.002, idempotencyKey: expect.stringMatching(/^key-/) });
+    }
+  });
+  it("refuses to buy with fewer than 100 points, without calling the server", async () => {
+    const path = paths.find(
+      (candidate) => candidate.state.matches({ open: "ready" }) && candidate.steps.length > 0,
+    )!;
+    const { actor, emitted, actorInputs } = await replayPath(
+      multipliersMachine,
+      path,
+      multipliersModel,
+      sameValue,
+    );
+    actor.send({ type: "PURCHASE", value: 0.002, points: 99.9999 });
+    expect(emitted.map((event) => event.title)).toContain("Not enough points to buy multiplier");
+    expect(actorInputs.filter((entry) => entry.src === "purchase")).toEqual([]);
+  });
+});
+
+const withdrawModel: ModelOptions<unknown> = {
+  input: { taps, newId },
+  fakeActors: ["withdraw"],
+  events: [
+    { type: "OPEN" },
+    { type: "CLOSE" },
+    { type: "AMOUNT.CHANGE", value: "1.5" },
+    { type: "AMOUNT.CHANGE", value: "abc" },
+    { type: "AMOUNT.CHANGE", value: "9" },
+    { type: "MAX", balance: 2.25 },
+    { type: "SUBMIT", balance: 2.25 },
+    { type: "xstate.done.actor.withdraw", output: { success: true, points: 0.75, walletBalance: 1.5 } },
+    {
+      type: "xstate.error.actor.withdraw",
+      error: { code: "INSUFFICIENT_BALANCE", message: "Insufficient balance", status: 409 },
+    },
+  ],
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.amount]),
+};
+
+describe("withdraw rewards dialog machine: generated paths", () => {
+  const paths = generatePaths(withdrawRewardsMachine, withdrawModel);
+  it("reaches every state node and never holds non-numeric input", () => {
+    const reached = new Set(paths.flatMap((path) => activeStateIds(path.state)));
+    expect(allStateIds(withdrawRewardsMachine).filter((id) => !reached.has(id))).toEqual([]);
+    expect(paths.every((path) => path.state.context.amount !== "abc")).toBe(true);
+  });
+  it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
+    received.length = 0;
+    const { snapshot, emitted, actorInputs } = await replayPath(
+      withdrawRewardsMachine,
+      path,
+      withdrawModel,
+      sameValue,
+    );
+    if (snapshot.matches("closed")) expect(snapshot.context.amount).toBe("");
+    for (const { input } of actorInputs) {
+      const amount = (input as { amount: number }).amount;
+      expect(amount > 0 && amount <= 2.25).toBe(true);
+    }
+    const types = path.steps.map((step) => step.event.type);
+    if (types.includes("xstate.done.actor.withdraw")) {
+      expect(emitted.map((event) => event.title)).toContain("Withdrawal successful!");
+      expect(received).toContainEqual({
+        type: "REWARDS.UPDATED",
+        pointsMicro: 750_000,
+        walletBalanceMicro: 1_500_000,
+      });
+    }
+    if (types.includes("xstate.error.actor.withdraw"))
+      expect(emitted.map((event) => event.title)).toContain("Insufficient balance");
+  });
+});

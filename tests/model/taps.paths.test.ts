@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import type { AnyMachineSnapshot } from "xstate";
+import { pendingTaps, tapsMachine } from "#src/machines/taps/taps.machine.ts";
+import {
+  activeStateIds,
+  allStateIds,
+  describePath,
+  generatePaths,
+  type ModelOptions,
+  replayPath,
+} from "./path-runner.ts";
+
+const answer = (totalTaps: number) => ({
+  points: totalTaps / 1000,
+  totalTaps,
+  multiplier: 0.001,
+  credited: { taps: 1, points: 0.001 },
+  replayed: false,
+});
+const after = (delay: string, state: string) => ({ type: `xstate.after.${delay}.taps.ready.${state}` });
+let ids = 0;
+const persisted: number[] = [];
+
+const model: ModelOptions<unknown> = {
+  input: { userId: "u1", stored: null, newId: () => `id-${++ids}`, now: () => 0 },
+  fakeActors: ["loadRewards", "sendBatch"],
+  actions: { persist: () => persisted.push(1), sendBeforeUnload: () => {} },
+  events: (snapshot) => [
+    // At most two taps in the model keep the state space small; the unit tests count real volumes.
+    ...(pendingTaps(snapshot.context) < 2 ? [{ type: "TAP" }] : []),
+    { type: "FLUSH" },
+    { type: "PAGEHIDE" },
+    { type: "ONLINE" },
+    {
+      type: "xstate.done.actor.loadRewards",
+      output: { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1000, walletBalanceMicro: 0 },
+    },
+    {
+      type: "xstate.error.actor.loadRewards",
+      error: { code: "NETWORK_ERROR", message: "offline", status: 0 },
+    },
+    { type: "xstate.done.actor.sendBatch", output: answer(snapshot.context.totalTaps + 1) },
+    { type: "xstate.error.actor.sendBatch", error: { code: "NETWORK_ERROR", message: "offline", status: 0 } },
+    after("SYNC_DELAY", "debounce.waiting"),
+    after("MAX_SYNC_DELAY", "deadline.armed"),
+    after("BACKOFF", "sync.retrying"),
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.unsyncedTaps,
+      snapshot.context.batches.map((batch: { taps: number }) => batch.taps),
+      Math.min(snapshot.context.failures, 1),
+      snapshot.context.loaded,
+    ]),
+};
+
+const paths = generatePaths(tapsMachine, model);
+const sameState = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => {
+  expect(actual.value).toEqual(expected.value);
+  expect(actual.context.unsyncedTaps).toBe(expected.context.unsyncedTaps);
+  expect(actual.context.batches.map((batch: { taps: number }) => batch.taps)).toEqual(
+    expected.context.batches.map((batch: { taps: number }) => batch.taps),
+  );
+};
+
+describe("taps machine: generated paths", () => {
+  it("reaches every state node", () => {
+    const reached = new Set(paths.flatMap((path) => activeStateIds(path.state)));
+    expect(allStateIds(tapsMachine).filter((id) => !reached.has(id))).toEqual([]);
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
+    const { snapshot, actorInputs, emitted } = await replayPath(tapsMachine, path, model, sameState);
+    // No tap is ever lost: every tap is confirmed, pending in a batch, or not yet batched.
+    const tapsMade = path.steps.filter((step) => step.event.type === "TAP").length;
+    const confirmed = snapshot.context.totalTaps;
+    expect(confirmed + pendingTaps(snapshot.context)).toBeGreaterThanOrEqual(tapsMade);
+    // A batch is only ever re-sent under its own id with its own size.
+    const sends = actorInputs
+      .filter((entry) => entry.src === "sendBatch")
+      .map((entry) => entry.input as { batch: { batchId: string; taps: number } });
+    const sizes = new Map<string, number>();
+    for (const { batch } of sends) {
+      expect(sizes.get(batch.batchId) ?? batch.taps).toBe(batch.taps);
+      sizes.set(batch.batchId, batch.taps);
+    }
+    const syncToasts = emitted.filter((event) => event.title === "Failed to sync points with server");
+    expect(syncToasts.length).toBeLessThanOrEqual(
+      path.steps.filter((step) => step.event.type === "xstate.error.actor.sendBatch").length,
+    );
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * A small stateful fake of our API for component tests (msw). It follows CONTRACT.md's answers for the auth
+ * routes; the real server is tested on its own in tests/server and end to end in tests/e2e.
+ */
+import { delay, HttpResponse, http } from "msw";
+
+export const API = "http://localhost:3000/api";
+
+interface FakeUser {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+  role: "user" | "admin";
+}
+
+const failure = (status: number, code: string, message: string) =>
+  HttpResponse.json({ error: { code, message } }, { status });
+
+export function createFakeBackend() {
+  const users = new Map<string, FakeUser>();
+  const tokens = new Map<string, string>();
+  let nextId = 1;
+  /** Set to make the next call of a route fail the way a test needs. */
+  const failNext = new Map<string, { status: number; code: string; message: string } | "network" | "hang">();
+
+  const issue = (user: FakeUser) => {
+    const access = `access-${user.id}-${tokens.size}`;
+    tokens.set(access, user.id);
+    return {
+      session: {
+        access_token: access,
+        refresh_token: `refresh-${access}`,
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+        token_type: "bearer",
+      },
+      user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    };
+  };
+  const injected = async (route: string) => {
+    const failureToInject = failNext.get(route);
+    if (!failureToInject) return null;
+    failNext.delete(route);
+    if (failureToInject === "hang") await delay("infinite");
+    return failureToInject === "network" || failureToInject === "hang"
+      ? HttpResponse.error()
+      : failure(failureToInject.status, failureToInject.code, failureToInject.message);
+  };
+
+  const handlers = [
+    http.post(`${API}/auth/signup`, async ({ request }) => {
+      const body = (await request.json()) as { email: string; password: string; name: string };
+      const injectedFailure = await injected("signup");
+      if (injectedFailure) return injectedFailure;
+      const email = body.email.trim().toLowerCase();
+      if (users.has(email)) return failure(409, "EMAIL_TAKEN", "An account with this email already exists.");
+      const user: FakeUser = {
+        id: `00000000-0000-4000-8000-${String(nextId++).padStart(12, "0")}`,
+        email,
+        name: body.name,
+        password: body.password,
+        role: "user",
+      };
+      users.set(email, user);
+      return HttpResponse.json(
+        { success: true, user: { id: user.id, email, name: user.name } },
+        { status: 201 },
+      );
+    }),
+    http.post(`${API}/auth/login`, async ({ request }) => {
+      const body = (await request.json()) as { email: string; password: string };
+      const injectedFailure = await injected("login");
+      if (injectedFailure) return injectedFailure;
+      const user = users.get(body.email.trim().toLowerCase());
+      if (!user || user.password !== body.password) {
+        return failure(401, "INVALID_CREDENTIALS", "Invalid email or password.");
+      }
+      return HttpResponse.json(issue(user));
+    }),
+    http.post(
+      `${API}/auth/forgot-password`,
+      async () => (await injected("forgot")) ?? HttpResponse.json({ success: true }),
+    ),
+    http.post(`${API}/auth/reset-password`, async ({ request }) => {
+      const body = (await request.json()) as { token: string };
+      const injectedFailure = await injected("reset");
+      if (injectedFailure) return injectedFailure;
+      return body.token === "good-token"
+        ? HttpResponse.json({ success: true })
+        : failure(
+            400,
+            "INVALID_RESET_TOKEN",
+            "This reset link is invalid or has expired. Please request a new one.",
+          );
+    }),
+    http.post(`${API}/auth/verify-email`, async ({ request }) => {
+      const body = (await request.json()) as { token: string };
+      const injectedFailure = await injected("verify");
+      if (injectedFailure) return injectedFailure;
+      return body.token === "good-token"
+        ? HttpResponse.json({ success: true })
+        : failure(400, "INVALID_TOKEN", "This link is invalid or has expired.");
+    }),
+    http.post(`${API}/auth/logout`, ({ request }) => {
+      tokens.delete(request.headers.get("authorization")?.replace("Bearer ", "") ?? "");
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+
+  return { handlers, users, failNext };
+}

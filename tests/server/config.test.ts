@@ -1,0 +1,170 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ConfigError, ENVIRONMENT_VARIABLES, environmentTableMarkdown, loadConfig } from "#server/config.ts";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe("config", () => {
+  it("has working defaults with an empty environment", () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: null,
+      dataDir: "./data",
+      adminEmail: null,
+      adminPassword: null,
+      publicUrl: "http://localhost:3000",
+      smtpUrl: null,
+      mailFrom: "TapRewards <no-reply@taprewards.local>",
+      corsOrigins: [],
+      trustProxy: false,
+      logLevel: "info",
+      requireEmailVerification: false,
+      chain: "local",
+      pointsPerUsdt: 1,
+      demoTreasuryUsdt: 100_000,
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "postgres://app@db:5432/tr",
+      DATA_DIR: "/var/lib/tr",
+      ADMIN_EMAIL: " Boss@Example.com ",
+      ADMIN_PASSWORD: "  spaces count  ",
+      PUBLIC_URL: "https://tap.example.com/",
+      SMTP_URL: "smtps://u:p@mail.example.com:465",
+      MAIL_FROM: "Tap <tap@example.com>",
+      CORS_ORIGIN: "https://a.example.com, http://localhost:5173",
+      TRUST_PROXY: "2",
+      LOG_LEVEL: "warn",
+      REQUIRE_EMAIL_VERIFICATION: "true",
+      CHAIN: "tron",
+      POINTS_PER_USDT: "2.5",
+      DEMO_TREASURY_USDT: "0",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: "postgres://app@db:5432/tr",
+      dataDir: "/var/lib/tr",
+      adminEmail: "boss@example.com",
+      adminPassword: "  spaces count  ",
+      publicUrl: "https://tap.example.com",
+      smtpUrl: "smtps://u:p@mail.example.com:465",
+      corsOrigins: ["https://a.example.com", "http://localhost:5173"],
+      trustProxy: 2,
+      logLevel: "warn",
+      requireEmailVerification: true,
+      chain: "tron",
+      pointsPerUsdt: 2.5,
+      demoTreasuryUsdt: 0,
+    });
+  });
+
+  it("treats an empty value as unset and derives PUBLIC_URL from PORT", () => {
+    const config = loadConfig({ PORT: "4000", DATABASE_URL: "", CORS_ORIGIN: "" });
+    expect(config.databaseUrl).toBeNull();
+    expect(config.corsOrigins).toEqual([]);
+    expect(config.publicUrl).toBe("http://localhost:4000");
+  });
+
+  it.each([
+    [{ PORT: "abc" }, 'PORT must be an integer 1-65535, got "abc"'],
+    [{ PORT: "0" }, 'PORT must be an integer 1-65535, got "0"'],
+    [{ PORT: "65536" }, 'PORT must be an integer 1-65535, got "65536"'],
+    [{ PORT: "3000.5" }, 'PORT must be an integer 1-65535, got "3000.5"'],
+    [
+      { DATABASE_URL: "mysql://x" },
+      'DATABASE_URL must be a postgres:// or postgresql:// URL, got "mysql://x"',
+    ],
+    [{ ADMIN_EMAIL: "boss" }, 'ADMIN_EMAIL must be an email address, got "boss"'],
+    [{ ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD must be 8-128 characters long, got 5 characters"],
+    [
+      { PUBLIC_URL: "tap.example.com" },
+      'PUBLIC_URL must be an http:// or https:// URL, got "tap.example.com"',
+    ],
+    [{ SMTP_URL: "http://mail" }, 'SMTP_URL must be an smtp:// or smtps:// URL, got "http://mail"'],
+    [
+      { CORS_ORIGIN: "https://a.example.com/path" },
+      'CORS_ORIGIN must be a comma-separated list of origins like https://app.example.com, got "https://a.example.com/path"',
+    ],
+    [
+      { TRUST_PROXY: "yes please" },
+      'TRUST_PROXY must be true, false, a hop count or comma-separated proxy IPs/CIDRs, got "yes please"',
+    ],
+    [
+      { LOG_LEVEL: "loud" },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ],
+    [
+      { REQUIRE_EMAIL_VERIFICATION: "maybe" },
+      'REQUIRE_EMAIL_VERIFICATION must be true or false, got "maybe"',
+    ],
+    [{ CHAIN: "eth" }, 'CHAIN must be local or tron, got "eth"'],
+    [{ POINTS_PER_USDT: "0" }, 'POINTS_PER_USDT must be greater than 0, got "0"'],
+    [
+      { POINTS_PER_USDT: "1.0000001" },
+      'POINTS_PER_USDT must be a number from 0 to 1000000000 with at most 6 decimals, got "1.0000001"',
+    ],
+    [
+      { DEMO_TREASURY_USDT: "-5" },
+      'DEMO_TREASURY_USDT must be a number from 0 to 1000000000 with at most 6 decimals, got "-5"',
+    ],
+    [
+      { DEMO_TREASURY_USDT: "1e6" },
+      'DEMO_TREASURY_USDT must be a number from 0 to 1000000000 with at most 6 decimals, got "1e6"',
+    ],
+  ])("rejects %j with one clear message", (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it("reports every bad value at once", () => {
+    const problems = problemsOf({ PORT: "x", CHAIN: "y", LOG_LEVEL: "z" });
+    expect(problems).toHaveLength(3);
+    expect(() => loadConfig({ PORT: "x" })).toThrow(/Invalid configuration:\n {2}- PORT must be/);
+  });
+
+  it("accepts proxy address lists and booleans for TRUST_PROXY", () => {
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe("10.0.0.0/8, 127.0.0.1");
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
+  it("documents every variable it reads in the README table", () => {
+    const table = environmentTableMarkdown();
+    for (const variable of ENVIRONMENT_VARIABLES) expect(table).toContain(`| \`${variable.name}\` |`);
+    expect(ENVIRONMENT_VARIABLES.map((v) => v.name)).toEqual([
+      "PORT",
+      "HOST",
+      "DATABASE_URL",
+      "DATA_DIR",
+      "ADMIN_EMAIL",
+      "ADMIN_PASSWORD",
+      "PUBLIC_URL",
+      "SMTP_URL",
+      "MAIL_FROM",
+      "CORS_ORIGIN",
+      "TRUST_PROXY",
+      "LOG_LEVEL",
+      "REQUIRE_EMAIL_VERIFICATION",
+      "CHAIN",
+      "POINTS_PER_USDT",
+      "DEMO_TREASURY_USDT",
+    ]);
+  });
+
+  it("has every variable in README.md's configuration table", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    for (const variable of ENVIRONMENT_VARIABLES) expect(readme).toContain(`| \`${variable.name}\` |`);
+  });
+});

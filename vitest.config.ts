@@ -1,0 +1,49 @@
+import { defineConfig } from "vitest/config";
+
+// Three projects: the browser-side code in jsdom, and the server suites once per database engine.
+// The PostgreSQL project runs only when DATABASE_URL points at a server (scripts/test.mjs sees to that).
+const serverSuites = ["tests/server/**/*.test.ts", "server/**/*.test.ts"];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "client",
+          environment: "jsdom",
+          include: [
+            "src/**/*.test.{ts,tsx}",
+            "tests/client/**/*.test.{ts,tsx}",
+            "tests/model/**/*.test.{ts,tsx}",
+          ],
+          setupFiles: ["tests/setup/client.ts"],
+          testTimeout: 15_000,
+        },
+      },
+      {
+        test: {
+          name: "server-pglite",
+          environment: "node",
+          include: serverSuites,
+          env: { TEST_DB: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              test: {
+                name: "server-postgres",
+                environment: "node",
+                include: serverSuites,
+                env: { TEST_DB: "postgres" },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
