@@ -18,11 +18,13 @@ interface NavigateEvent {
 
 /**
  * The one adapter between machines and the browser: machines emit `toast` and `navigate` events; this
- * shows them with sonner and the router. Machines never import either (DESIGN.md §3).
+ * shows them with sonner and the router. Machines never import either (DESIGN.md §3). `null` is allowed for
+ * an actor that exists only at times (the signed-in user's taps actor).
  */
-export function useMachineEffects(actor: AnyActorRef) {
+export function useMachineEffects(actor: AnyActorRef | null) {
   const router = useRouter();
   useEffect(() => {
+    if (!actor) return;
     const toasts = actor.on("toast", (event: ToastEvent) => {
       const show = event.tone === "success" ? toast.success : toast.error;
       show(event.title, event.description ? { description: event.description } : undefined);

@@ -9,13 +9,12 @@ import { Alert } from "#src/ui/kit/alert.tsx";
 import { formatRewards, formatWallet } from "#src/ui/kit/format.ts";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
 import { AppHeader, type AppHeaderProps } from "#src/ui/shell/app-header.tsx";
-import { useTapsActor } from "../-shared/use-taps.ts";
-
-type TapsRef = ActorRefFrom<typeof tapsMachine>;
-
 import { BottomNav } from "#src/ui/shell/bottom-nav.tsx";
 import { sectionNameFor } from "#src/ui/shell/section-name.ts";
 import { useMachineEffects } from "../-shared/use-machine-effects.ts";
+import { useTapsActor } from "../-shared/use-taps.ts";
+
+type TapsRef = ActorRefFrom<typeof tapsMachine>;
 
 /** The protected wrapper of spec §4: /home, /tap, /wallet and /features render inside it. */
 export const Route = createFileRoute("/_session/_protected")({
@@ -39,6 +38,8 @@ function ProtectedLayout() {
   );
   useMachineEffects(wrapper);
   const taps = useTapsActor(runtime);
+  // Sync and load failures of the user's taps ("Failed to sync points with server").
+  useMachineEffects(taps);
 
   if (view.kind === "loading") return <PageSpinner label="Restoring your session" />;
   // The session machine navigates away by itself (to /auth, remembering this page, or wherever logout goes).
