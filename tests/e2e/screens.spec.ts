@@ -66,6 +66,8 @@ for (const viewport of WIDTHS) {
       await logInViaForm(page, user);
       await expect(page).toHaveURL(/\/home$/);
       await expect(page.getByRole("button", { name: /account menu/ })).toHaveText("GH");
+      // The welcome toast sits over the header on a phone: let it go so the screenshots show the header.
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
       for (const [label, path, section] of [
         ["Home", "/home", "Home"],
         ["Tap", "/tap", "Tap & Earn"],

@@ -66,10 +66,10 @@ function HomeFigures({
         }
       />
       <div className="flex flex-col gap-3 sm:flex-row md:col-span-3">
-        <Link to="/tap" className={buttonClass("primary", "lg", "flex-1")}>
+        <Link to="/tap" className={buttonClass("primary", "lg", "sm:flex-1")}>
           Start Tapping
         </Link>
-        <Button variant="outline" size="lg" className="flex-1" onClick={onWithdraw}>
+        <Button variant="outline" size="lg" className="sm:flex-1" onClick={onWithdraw}>
           Withdraw Rewards
         </Button>
       </div>
