@@ -14,7 +14,15 @@ function SessionLayout() {
   return (
     <>
       <Outlet />
-      <Toaster theme="dark" position="top-center" richColors closeButton />
+      {/* Above the bottom navigation, so a toast never hides the header's balances it is reporting on. */}
+      <Toaster
+        theme="dark"
+        position="bottom-center"
+        offset={{ bottom: 88 }}
+        mobileOffset={{ bottom: 88 }}
+        richColors
+        closeButton
+      />
     </>
   );
 }
