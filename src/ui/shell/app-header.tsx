@@ -31,7 +31,7 @@ export function AppHeader({
   onLogout,
 }: AppHeaderProps) {
   return (
-    <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-900/90 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-white/10 bg-ink-900">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-3 px-4">
         <div className="flex min-w-0 flex-1 flex-col leading-tight">
           <span className="text-base font-bold text-brand-400">TapRewards</span>

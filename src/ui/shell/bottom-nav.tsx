@@ -27,7 +27,7 @@ export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-ink-900/95 backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-ink-900"
     >
       <ul className="mx-auto grid h-16 max-w-5xl grid-cols-4">
         {ITEMS.map((item) => (
