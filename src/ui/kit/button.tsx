@@ -14,7 +14,8 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: "h-8 px-3 text-sm",
+  // A minimum, not a fixed height: a label that must wrap on a phone ("Not enough funds") gets room.
+  sm: "min-h-8 px-3 py-1 text-sm leading-tight",
   md: "h-10 px-4 text-sm",
   lg: "h-12 px-6 text-base",
 };
