@@ -25,10 +25,7 @@ const ITEMS = [
 /** The protected pages' bottom navigation: Home, Tap, Wallet, Features. */
 export function BottomNav() {
   return (
-    <nav
-      aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-ink-900"
-    >
+    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-white/10 bg-ink-900">
       <ul className="mx-auto grid h-16 max-w-5xl grid-cols-4">
         {ITEMS.map((item) => (
           <li key={item.to}>
