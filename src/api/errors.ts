@@ -69,3 +69,14 @@ export function errorFromFailedResponse(body: unknown, status: number, clientMes
     status,
   };
 }
+
+/**
+ * True when a failed call may still have been carried out by the server: no answer arrived (network error,
+ * time-out), the server failed (5xx), or it is still working on the same Idempotency-Key (409 CONFLICT).
+ * A money-moving retry must then go out under the same key, so it is applied at most once. Any other answer
+ * is definitive, and a retry is a new request with a new key.
+ */
+export function outcomeUnknown(error: ApiError): boolean {
+  const status = error.status ?? 0;
+  return status === 0 || status >= 500 || (status === 409 && error.code === "CONFLICT");
+}

@@ -2,7 +2,7 @@ import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiClient, normaliseThrown, REQUEST_TIMEOUT_MS } from "#src/api/client.ts";
-import { cleanMessage } from "#src/api/errors.ts";
+import { cleanMessage, outcomeUnknown } from "#src/api/errors.ts";
 import { STORAGE_KEYS } from "#src/api/storage-keys.ts";
 
 // msw intercepts ofetch in node when the base URL is absolute (TOOLCHAIN.md).
@@ -223,5 +223,40 @@ describe("message cleaning", () => {
     ["  padded_value ", "Padded value"],
   ])("%s → %s", (raw, cleaned) => {
     expect(cleanMessage(raw)).toBe(cleaned);
+  });
+});
+
+describe("outcomeUnknown: may the server have done it anyway?", () => {
+  it("says yes for a network error, a 5xx and a key still being processed", async () => {
+    server.use(
+      http.post(`${BASE}/down`, () => HttpResponse.error()),
+      http.post(`${BASE}/broken`, () => HttpResponse.json({}, { status: 502 })),
+      http.post(`${BASE}/busy`, () =>
+        HttpResponse.json({ error: { code: "CONFLICT", message: "Still running." } }, { status: 409 }),
+      ),
+    );
+    for (const path of ["/down", "/broken", "/busy"]) {
+      const { error } = await client().post(path, {});
+      expect(error && outcomeUnknown(error), path).toBe(true);
+    }
+  });
+
+  it("says no for a definitive answer, even a 409", async () => {
+    server.use(
+      http.post(`${BASE}/refused`, () =>
+        HttpResponse.json(
+          { error: { code: "INSUFFICIENT_BALANCE", message: "Insufficient balance" } },
+          { status: 409 },
+        ),
+      ),
+      http.post(`${BASE}/invalid`, () =>
+        HttpResponse.json({ error: { code: "VALIDATION_ERROR", message: "Bad." } }, { status: 400 }),
+      ),
+    );
+    for (const path of ["/refused", "/invalid"]) {
+      const { error } = await client().post(path, {});
+      expect(error, path).not.toBeNull();
+      expect(error && outcomeUnknown(error), path).toBe(false);
+    }
   });
 });

@@ -2,13 +2,15 @@
  * The Multipliers dialog (spec §2, §4, §5). Page-lifetime: created by the route that shows the dialog.
  * States: closed → open.loading → open.ready ⇄ open.purchasing; open.failed when the catalogue could not load.
  * A purchase needs 100 points (checked here first, as spec §5 says, and again by the server), goes out with
- * an Idempotency-Key, and on success tells the taps actor the new figures and closes the dialog.
+ * an Idempotency-Key, and on success tells the taps actor the new figures and closes the dialog. The key stays
+ * with the multiplier until the server answered definitively, so buying it again after a lost answer
+ * (network, time-out, 5xx) cannot charge twice.
  */
 
 import type { AnyActorRef } from "xstate";
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";
-import type { ApiError } from "#src/api/errors.ts";
+import { type ApiError, outcomeUnknown } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
 
@@ -36,6 +38,8 @@ export const multipliersMachine = setup({
       options: MultiplierOption[];
       /** The value being bought while `purchasing`. */
       pendingValue: number | null;
+      /** The purchase in doubt or under way: its Idempotency-Key and the value it is for. */
+      attempt: { key: string; value: number } | null;
       taps: AnyActorRef | null;
       newId: () => string;
     },
@@ -51,6 +55,18 @@ export const multipliersMachine = setup({
     enoughPoints: ({ event }) => event.type === "PURCHASE" && event.points >= MULTIPLIER_PURCHASE_POINTS,
   },
   actions: {
+    /** Same value as a purchase whose outcome is unknown: the same key. Otherwise a new one. */
+    beginAttempt: assign({
+      attempt: ({ context, event }) => {
+        const value = (event as Extract<MultipliersEvent, { type: "PURCHASE" }>).value;
+        return context.attempt?.value === value ? context.attempt : { key: context.newId(), value };
+      },
+    }),
+    endAttempt: assign({ attempt: null }),
+    /** Keeps the key only while the server may have carried the purchase out. */
+    settleFailedAttempt: assign(({ context }, error: ApiError) => ({
+      attempt: outcomeUnknown(error) ? context.attempt : null,
+    })),
     toastError: emit((_, title: string) => ({ type: "toast" as const, tone: "error" as const, title })),
     applyPurchase: enqueueActions(({ context, enqueue }, answer: PurchaseAnswer) => {
       enqueue.emit({
@@ -70,7 +86,13 @@ export const multipliersMachine = setup({
   },
 }).createMachine({
   id: "multipliers",
-  context: ({ input }) => ({ options: [], pendingValue: null, taps: input.taps, newId: input.newId }),
+  context: ({ input }) => ({
+    options: [],
+    pendingValue: null,
+    attempt: null,
+    taps: input.taps,
+    newId: input.newId,
+  }),
   initial: "closed",
   states: {
     closed: { on: { OPEN: "open" } },
@@ -94,7 +116,7 @@ export const multipliersMachine = setup({
               {
                 guard: "enoughPoints",
                 target: "purchasing",
-                actions: assign({ pendingValue: ({ event }) => event.value }),
+                actions: [assign({ pendingValue: ({ event }) => event.value }), "beginAttempt"],
               },
               { actions: { type: "toastError", params: PURCHASE_ERROR_TOASTS.NOT_ENOUGH_POINTS! } },
             ],
@@ -108,18 +130,24 @@ export const multipliersMachine = setup({
           invoke: {
             id: "purchase",
             src: "purchase",
-            input: ({ context }) => ({ value: context.pendingValue!, idempotencyKey: context.newId() }),
+            input: ({ context }) => ({
+              value: context.pendingValue!,
+              idempotencyKey: context.attempt?.key ?? context.newId(),
+            }),
             onDone: {
               target: "#multipliers.closed",
-              actions: { type: "applyPurchase", params: ({ event }) => event.output },
+              actions: [{ type: "applyPurchase", params: ({ event }) => event.output }, "endAttempt"],
             },
             onError: {
               target: "ready",
-              actions: {
-                type: "toastError",
-                params: ({ event }) =>
-                  PURCHASE_ERROR_TOASTS[(event.error as ApiError).code] ?? PURCHASE_FAILED,
-              },
+              actions: [
+                {
+                  type: "toastError",
+                  params: ({ event }) =>
+                    PURCHASE_ERROR_TOASTS[(event.error as ApiError).code] ?? PURCHASE_FAILED,
+                },
+                { type: "settleFailedAttempt", params: ({ event }) => event.error as ApiError },
+              ],
             },
           },
         },

@@ -4,11 +4,13 @@
  * is ignored without a message, and Withdraw is enabled only for 0 < amount ≤ the rewards balance (which
  * the route passes with each event, as it is the taps actor's). Success tells the taps actor the new
  * figures, toasts, closes the dialog and clears the amount.
+ * Idempotency: a withdrawal's key stays with its amount until the server answered definitively, so pressing
+ * Withdraw again after a lost answer (network, time-out, 5xx) cannot move the points twice.
  */
 
 import type { AnyActorRef } from "xstate";
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
-import type { ApiError } from "#src/api/errors.ts";
+import { type ApiError, outcomeUnknown } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { WithdrawRewardsAnswer } from "#src/api/rewards.ts";
 
@@ -36,7 +38,13 @@ const notProvided = () => {
 
 export const withdrawRewardsMachine = setup({
   types: {
-    context: {} as { amount: string; taps: AnyActorRef | null; newId: () => string },
+    context: {} as {
+      amount: string;
+      /** The request in doubt or under way: its Idempotency-Key and the amount it is for. */
+      attempt: { key: string; amount: string } | null;
+      taps: AnyActorRef | null;
+      newId: () => string;
+    },
     input: {} as { taps: AnyActorRef | null; newId: () => string },
     events: {} as WithdrawEvent,
     emitted: {} as Toast,
@@ -49,6 +57,18 @@ export const withdrawRewardsMachine = setup({
     valid: ({ context, event }) => event.type === "SUBMIT" && canWithdraw(context.amount, event.balance),
   },
   actions: {
+    /** Same amount as an attempt whose outcome is unknown: the same key. Otherwise a new one. */
+    beginAttempt: assign({
+      attempt: ({ context }) =>
+        context.attempt?.amount === context.amount
+          ? context.attempt
+          : { key: context.newId(), amount: context.amount },
+    }),
+    endAttempt: assign({ attempt: null }),
+    /** Keeps the key only while the server may have carried the withdrawal out. */
+    settleFailedAttempt: assign(({ context }, error: ApiError) => ({
+      attempt: outcomeUnknown(error) ? context.attempt : null,
+    })),
     applyWithdrawal: enqueueActions(({ context, enqueue }, answer: WithdrawRewardsAnswer) => {
       enqueue.emit({ type: "toast", tone: "success", title: "Withdrawal successful!" });
       if (context.taps) {
@@ -70,7 +90,7 @@ export const withdrawRewardsMachine = setup({
   },
 }).createMachine({
   id: "withdrawRewards",
-  context: ({ input }) => ({ amount: "", taps: input.taps, newId: input.newId }),
+  context: ({ input }) => ({ amount: "", attempt: null, taps: input.taps, newId: input.newId }),
   initial: "closed",
   states: {
     closed: { on: { OPEN: "open" } },
@@ -82,7 +102,7 @@ export const withdrawRewardsMachine = setup({
           on: {
             "AMOUNT.CHANGE": { guard: "isNumeric", actions: assign({ amount: ({ event }) => event.value }) },
             MAX: { actions: assign({ amount: ({ event }) => String(Number(event.balance.toFixed(6))) }) },
-            SUBMIT: { guard: "valid", target: "withdrawing" },
+            SUBMIT: { guard: "valid", target: "withdrawing", actions: "beginAttempt" },
           },
         },
         withdrawing: {
@@ -91,15 +111,25 @@ export const withdrawRewardsMachine = setup({
           invoke: {
             id: "withdraw",
             src: "withdraw",
-            input: ({ context }) => ({ amount: Number(context.amount), idempotencyKey: context.newId() }),
+            input: ({ context }) => ({
+              amount: Number(context.amount),
+              idempotencyKey: context.attempt?.key ?? context.newId(),
+            }),
             onDone: {
               target: "#withdrawRewards.closed",
               actions: [
                 { type: "applyWithdrawal", params: ({ event }) => event.output },
+                "endAttempt",
                 assign({ amount: "" }),
               ],
             },
-            onError: { target: "editing", actions: "toastError" },
+            onError: {
+              target: "editing",
+              actions: [
+                "toastError",
+                { type: "settleFailedAttempt", params: ({ event }) => event.error as ApiError },
+              ],
+            },
           },
         },
       },
