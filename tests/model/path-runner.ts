@@ -19,6 +19,7 @@ import {
   type EventObject,
   fromPromise,
   SimulatedClock,
+  transition,
 } from "xstate";
 
 export type ModelEvent = { type: string; [key: string]: unknown };
@@ -56,9 +57,47 @@ export function generatePaths<TInput>(
   }) as unknown as Array<StatePath<AnyMachineSnapshot, EventObject>>;
 }
 
+/**
+ * Transition coverage: the shortest path to every state, and each of those extended by every event the
+ * state handles (`can`), so every transition the model allows is walked once, including those that lead
+ * back to a state already reached (a purchase that closes the dialog, an error that returns to a form).
+ */
+export function generateTransitionPaths<TInput>(
+  machine: AnyStateMachine,
+  options: ModelOptions<TInput>,
+): Array<StatePath<AnyMachineSnapshot, EventObject>> {
+  // A path is its events (payloads included) and where they lead.
+  const identity = (path: StatePath<AnyMachineSnapshot, EventObject>) =>
+    JSON.stringify([path.steps.map((step) => step.event), options.serializeState(path.state)]);
+  const toStates = generatePaths(machine, options);
+  const paths = [...toStates];
+  const seen = new Set(toStates.map(identity));
+  for (const path of toStates) {
+    const events = typeof options.events === "function" ? options.events(path.state) : options.events;
+    for (const event of events as EventObject[]) {
+      if (!path.state.can(event)) continue;
+      const [next] = transition(machine, path.state as never, event) as [AnyMachineSnapshot, unknown];
+      const extended = {
+        ...path,
+        state: next,
+        steps: [...path.steps, { state: next, event }],
+        weight: path.weight + 1,
+      };
+      if (seen.has(identity(extended))) continue;
+      seen.add(identity(extended));
+      paths.push(extended);
+    }
+  }
+  return paths;
+}
+
+/** The path's event types; a failure also names its error code, so paths that differ only there differ. */
 export const describePath = (path: StatePath<AnyMachineSnapshot, EventObject>) =>
   path.steps
-    .map((step) => step.event.type)
+    .map((step) => {
+      const code = (step.event as { error?: { code?: unknown } }).error?.code;
+      return typeof code === "string" ? `${step.event.type}(${code})` : step.event.type;
+    })
     .filter((type) => type !== "xstate.init")
     .join(" → ") || "(initial)";
 

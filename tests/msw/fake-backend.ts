@@ -1,8 +1,10 @@
 /**
  * A small stateful fake of our API for component tests (msw). It follows CONTRACT.md's answers for the auth
- * routes; the real server is tested on its own in tests/server and end to end in tests/e2e.
+ * routes, and (tests/msw/fake-rewards.ts) for the rewards and wallet routes; the real server is tested on its
+ * own in tests/server and end to end in tests/e2e.
  */
 import { delay, HttpResponse, http } from "msw";
+import { createFakeRewards } from "./fake-rewards.ts";
 
 export const API = "http://localhost:3000/api";
 
@@ -32,7 +34,7 @@ export function createFakeBackend() {
         access_token: access,
         refresh_token: `refresh-${access}`,
         expires_at: Math.floor(Date.now() / 1000) + 3600,
-        token_type: "bearer",
+        token_type: "bearer" as const,
       },
       user: { id: user.id, email: user.email, name: user.name, role: user.role },
     };
@@ -47,7 +49,25 @@ export function createFakeBackend() {
       : failure(failureToInject.status, failureToInject.code, failureToInject.message);
   };
 
+  const userIdOf = (request: Request) =>
+    tokens.get(request.headers.get("authorization")?.replace("Bearer ", "") ?? "") ?? null;
+  const rewards = createFakeRewards(API, userIdOf);
+
+  /** A user with a live session, as the login route would answer it: for tests that start signed in. */
+  const signedIn = (name = "Ada Lovelace") => {
+    const user: FakeUser = {
+      id: `00000000-0000-4000-8000-${String(nextId++).padStart(12, "0")}`,
+      email: `user${nextId}@example.com`,
+      name,
+      password: "correct horse",
+      role: "user",
+    };
+    users.set(user.email, user);
+    return issue(user);
+  };
+
   const handlers = [
+    ...rewards.handlers,
     http.post(`${API}/auth/signup`, async ({ request }) => {
       const body = (await request.json()) as { email: string; password: string; name: string };
       const injectedFailure = await injected("signup");
@@ -107,5 +127,5 @@ export function createFakeBackend() {
     }),
   ];
 
-  return { handlers, users, failNext };
+  return { handlers, users, failNext, rewards, signedIn };
 }

@@ -49,7 +49,7 @@ export function StatusButton({ status, busyLabel, children, disabled, ...rest }:
   const busy = status === "pending";
   return (
     <Button {...rest} disabled={disabled || busy} aria-busy={busy}>
-      {busy && <Spinner size="sm" />}
+      {busy && <Spinner size="sm" decorative />}
       {busy && busyLabel ? busyLabel : children}
     </Button>
   );

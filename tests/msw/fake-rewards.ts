@@ -1,0 +1,205 @@
+/**
+ * The rewards and wallet routes of CONTRACT.md as a small stateful fake for component tests (msw): points,
+ * tap syncs (replays answered from the stored result), the multiplier catalogue and purchase, the rewards
+ * withdrawal (both idempotent by key) and the wallet balance. Amounts are kept in micro units, like the
+ * real server. `failNext` makes the next call of a route fail the way a test needs.
+ */
+import { delay, HttpResponse, http } from "msw";
+
+export interface FakeRewards {
+  pointsMicro: number;
+  totalTaps: number;
+  multiplierMicro: number;
+  walletMicro: number;
+}
+
+export type InjectedFailure = { status: number; code: string; message: string } | "network" | "hang";
+
+export type RewardsRoute =
+  | "points"
+  | "sync"
+  | "multiplier"
+  | "balance"
+  | "multipliers"
+  | "purchase"
+  | "withdraw-rewards";
+
+export const CATALOGUE = [
+  { multiplier_value: 0.001, price_usdt: 0 },
+  { multiplier_value: 0.002, price_usdt: 5 },
+  { multiplier_value: 0.005, price_usdt: 10 },
+  { multiplier_value: 0.01, price_usdt: 25 },
+];
+
+const MICRO = 1_000_000;
+const PURCHASE_POINTS_MICRO = 100 * MICRO;
+const toMicro = (value: number) => Math.round(value * MICRO);
+const fromMicro = (micro: number) => micro / MICRO;
+const failure = (status: number, code: string, message: string) =>
+  HttpResponse.json({ error: { code, message } }, { status });
+
+export function createFakeRewards(api: string, userIdOf: (request: Request) => string | null) {
+  const rewards = new Map<string, FakeRewards>();
+  const storedSyncs = new Map<string, unknown>();
+  const storedByKey = new Map<string, { status: number; body: unknown }>();
+  /** Every batch the server received, in order (replays included). */
+  const syncs: Array<{ userId: string; batchId: string; taps: number }> = [];
+  const failNext = new Map<RewardsRoute, InjectedFailure>();
+
+  const accountOf = (userId: string) => {
+    let account = rewards.get(userId);
+    if (!account) {
+      account = { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1_000, walletMicro: 0 };
+      rewards.set(userId, account);
+    }
+    return account;
+  };
+
+  /** Authenticates, then applies an injected failure if one is set for this route. */
+  async function guard(request: Request, route: RewardsRoute) {
+    const userId = userIdOf(request);
+    if (!userId) return { response: failure(401, "UNAUTHORIZED", "Please log in.") };
+    const injected = failNext.get(route);
+    if (injected) {
+      failNext.delete(route);
+      if (typeof injected === "string") {
+        if (injected === "hang") await delay("infinite");
+        return { response: HttpResponse.error() };
+      }
+      return { response: failure(injected.status, injected.code, injected.message) };
+    }
+    return { userId, account: accountOf(userId) };
+  }
+
+  /** Answers a stored result for a known key, or runs `operation` and stores what it answered. */
+  function idempotent(userId: string, request: Request, operation: () => { status: number; body: unknown }) {
+    const key = `${userId}:${request.headers.get("idempotency-key")}`;
+    const stored = storedByKey.get(key) ?? operation();
+    storedByKey.set(key, stored);
+    return HttpResponse.json(stored.body as never, { status: stored.status });
+  }
+
+  const refusal = (status: number, code: string, message: string) => ({
+    status,
+    body: { error: { code, message } },
+  });
+
+  const handlers = [
+    http.get(`${api}/user/:id/points`, async ({ request }) => {
+      const { response, account } = await guard(request, "points");
+      if (response) return response;
+      return HttpResponse.json({ points: fromMicro(account.pointsMicro), totalTaps: account.totalTaps });
+    }),
+    http.post(`${api}/user/:id/points`, async ({ request }) => {
+      const body = (await request.json()) as { batchId: string; taps: number };
+      const { response, userId, account } = await guard(request, "sync");
+      if (response) return response;
+      syncs.push({ userId, batchId: body.batchId, taps: body.taps });
+      const key = `${userId}:${body.batchId}`;
+      const stored = storedSyncs.get(key);
+      if (stored) return HttpResponse.json({ ...(stored as object), replayed: true });
+      const creditedMicro = body.taps * account.multiplierMicro;
+      account.pointsMicro += creditedMicro;
+      account.totalTaps += body.taps;
+      const answer = {
+        points: fromMicro(account.pointsMicro),
+        totalTaps: account.totalTaps,
+        multiplier: fromMicro(account.multiplierMicro),
+        credited: { taps: body.taps, points: fromMicro(creditedMicro) },
+      };
+      storedSyncs.set(key, answer);
+      return HttpResponse.json({ ...answer, replayed: false });
+    }),
+    http.get(`${api}/user/:id/multiplier`, async ({ request }) => {
+      const { response, account } = await guard(request, "multiplier");
+      if (response) return response;
+      return HttpResponse.json({ multiplier: fromMicro(account.multiplierMicro) });
+    }),
+    http.get(`${api}/wallet/balance`, async ({ request }) => {
+      const { response, account } = await guard(request, "balance");
+      if (response) return response;
+      return HttpResponse.json({ success: true, balance: fromMicro(account.walletMicro) });
+    }),
+    http.get(`${api}/wallet/multipliers`, async ({ request }) => {
+      const { response } = await guard(request, "multipliers");
+      return response ?? HttpResponse.json(CATALOGUE);
+    }),
+    http.post(`${api}/wallet/multipliers/purchase`, async ({ request }) => {
+      const body = (await request.json()) as { multiplier_value: number };
+      const { response, userId, account } = await guard(request, "purchase");
+      if (response) return response;
+      return idempotent(userId, request, () => {
+        const option = CATALOGUE.find((item) => item.multiplier_value === body.multiplier_value);
+        if (!option) return refusal(404, "NOT_FOUND", "There is no such multiplier.");
+        const valueMicro = toMicro(option.multiplier_value);
+        if (valueMicro <= account.multiplierMicro) {
+          return refusal(409, "MULTIPLIER_NOT_HIGHER", "You already have this multiplier or a higher one.");
+        }
+        if (account.pointsMicro < PURCHASE_POINTS_MICRO) {
+          return refusal(409, "NOT_ENOUGH_POINTS", "Not enough points to buy multiplier");
+        }
+        if (account.walletMicro < toMicro(option.price_usdt)) {
+          return refusal(409, "NOT_ENOUGH_FUNDS", "Not enough funds");
+        }
+        account.pointsMicro -= PURCHASE_POINTS_MICRO;
+        account.walletMicro -= toMicro(option.price_usdt);
+        account.multiplierMicro = valueMicro;
+        return {
+          status: 200,
+          body: {
+            success: true,
+            multiplier: option.multiplier_value,
+            points: fromMicro(account.pointsMicro),
+            walletBalance: fromMicro(account.walletMicro),
+          },
+        };
+      });
+    }),
+    http.post(`${api}/wallet/withdraw-rewards`, async ({ request }) => {
+      const body = (await request.json()) as { amount: number };
+      const { response, userId, account } = await guard(request, "withdraw-rewards");
+      if (response) return response;
+      return idempotent(userId, request, () => {
+        const amountMicro = toMicro(body.amount);
+        if (amountMicro > account.pointsMicro) {
+          return refusal(409, "INSUFFICIENT_BALANCE", "Insufficient balance");
+        }
+        account.pointsMicro -= amountMicro;
+        account.walletMicro += amountMicro;
+        return {
+          status: 200,
+          body: {
+            success: true,
+            points: fromMicro(account.pointsMicro),
+            walletBalance: fromMicro(account.walletMicro),
+          },
+        };
+      });
+    }),
+  ];
+
+  return {
+    handlers,
+    rewards,
+    syncs,
+    failNext,
+    /** Sets a user's figures in display units, as a test states them. */
+    seed(
+      userId: string,
+      figures: { points?: number; totalTaps?: number; multiplier?: number; wallet?: number },
+    ) {
+      const account = accountOf(userId);
+      if (figures.points !== undefined) account.pointsMicro = toMicro(figures.points);
+      if (figures.totalTaps !== undefined) account.totalTaps = figures.totalTaps;
+      if (figures.multiplier !== undefined) account.multiplierMicro = toMicro(figures.multiplier);
+      if (figures.wallet !== undefined) account.walletMicro = toMicro(figures.wallet);
+    },
+    clear() {
+      rewards.clear();
+      storedSyncs.clear();
+      storedByKey.clear();
+      syncs.length = 0;
+      failNext.clear();
+    },
+  };
+}
