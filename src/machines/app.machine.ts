@@ -5,7 +5,8 @@
  */
 import { type ActorRefFrom, enqueueActions, type SnapshotFrom, setup } from "xstate";
 import { authMachine } from "./auth/auth.machine.ts";
-import { type TapsInput, tapsMachine } from "./taps/taps.machine.ts";
+import { tapsMachine } from "./taps/taps.machine.ts";
+import type { TapsInput } from "./taps/taps.types.ts";
 
 export interface AppInput {
   now: () => number;

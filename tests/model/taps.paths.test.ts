@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
-import { pendingTaps, tapsMachine } from "#src/machines/taps/taps.machine.ts";
+import { tapsMachine } from "#src/machines/taps/taps.machine.ts";
+import { pendingTaps } from "#src/machines/taps/taps.types.ts";
 import {
   activeStateIds,
   allStateIds,
@@ -44,6 +45,7 @@ const model: ModelOptions<unknown> = {
     after("SYNC_DELAY", "debounce.waiting"),
     after("MAX_SYNC_DELAY", "deadline.armed"),
     after("BACKOFF", "sync.retrying"),
+    after("RELOAD_DELAY", "figures.stale"),
   ],
   serializeState: (snapshot) =>
     JSON.stringify([

@@ -4,7 +4,7 @@ import type { ApiResult } from "#src/api/errors.ts";
 import { fromMicro, toMicro } from "#src/api/micro.ts";
 import type { RewardsApi } from "#src/api/rewards.ts";
 import type { RewardsStore, TapBatch } from "#src/api/rewards-store.ts";
-import type { Loaded, TapsContext } from "./taps.machine.ts";
+import type { Loaded, TapsContext } from "./taps.types.ts";
 
 function unwrap<T>(result: ApiResult<T>): T {
   if (result.error) throw result.error;

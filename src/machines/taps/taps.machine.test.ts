@@ -2,8 +2,15 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock } from "xstate";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
-import { MAX_SYNC_DELAY_MS, SYNC_DELAY_MS, type TapsContext, tapsMachine } from "./taps.machine.ts";
-import { selectPoints, selectTotalTaps } from "./taps.view.ts";
+import { tapsMachine } from "./taps.machine.ts";
+import { MAX_SYNC_DELAY_MS, RELOAD_DELAY_MS, SYNC_DELAY_MS, type TapsContext } from "./taps.types.ts";
+import {
+  selectLoading,
+  selectMultiplier,
+  selectPoints,
+  selectTotalTaps,
+  selectWalletBalance,
+} from "./taps.view.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const loaded = {
@@ -13,7 +20,7 @@ const loaded = {
   walletBalanceMicro: 20_000_000,
 };
 
-function start(options: { stored?: StoredRewards | null; failSends?: number } = {}) {
+function start(options: { stored?: StoredRewards | null; failSends?: number; failLoads?: number } = {}) {
   const clock = new SimulatedClock();
   let ids = 0;
   const sent: TapBatch[] = [];
@@ -22,9 +29,18 @@ function start(options: { stored?: StoredRewards | null; failSends?: number } = 
   let serverTaps = loaded.totalTaps;
   let serverPoints = loaded.pointsMicro;
   let failures = options.failSends ?? 0;
+  let loadFailures = options.failLoads ?? 0;
+  let loads = 0;
   const machine = tapsMachine.provide({
     actors: {
-      loadRewards: fromPromise(async () => loaded),
+      loadRewards: fromPromise(async () => {
+        loads += 1;
+        if (loadFailures > 0) {
+          loadFailures -= 1;
+          throw { code: "NETWORK_ERROR", message: "offline", status: 0 };
+        }
+        return loaded;
+      }),
       sendBatch: fromPromise(
         async ({
           input,
@@ -66,7 +82,7 @@ function start(options: { stored?: StoredRewards | null; failSends?: number } = 
   const toasts: string[] = [];
   actor.on("toast", (event) => toasts.push(event.title));
   actor.start();
-  return { actor, clock, sent, beacons, persisted, toasts };
+  return { actor, clock, sent, beacons, persisted, toasts, loads: () => loads };
 }
 
 describe("taps machine", () => {
@@ -179,5 +195,62 @@ describe("taps machine", () => {
     await flush();
     expect(actor.getSnapshot().context.batches).toEqual([]);
     expect(actor.getSnapshot().context.pointsMicro).toBe(loaded.pointsMicro);
+  });
+
+  it("shows a loading state only when nothing was stored from an earlier visit", async () => {
+    const fresh = start();
+    expect(selectLoading(fresh.actor.getSnapshot())).toBe(true);
+    await flush();
+    expect(selectLoading(fresh.actor.getSnapshot())).toBe(false);
+    const returning = start({ stored: { ...loaded, batches: [], unsyncedTaps: 0 } });
+    expect(selectLoading(returning.actor.getSnapshot())).toBe(false);
+    expect(selectPoints(returning.actor.getSnapshot())).toBe(5);
+  });
+
+  it("offline on a new device: says so, and counts taps at the default multiplier meanwhile", async () => {
+    const { actor, toasts } = start({ failLoads: 1 });
+    await flush();
+    expect(toasts).toEqual(["Failed to load user data"]);
+    expect(selectMultiplier(actor.getSnapshot())).toBe(0.001);
+    actor.send({ type: "TAP" });
+    actor.send({ type: "TAP" });
+    expect(selectPoints(actor.getSnapshot())).toBeCloseTo(0.002, 10);
+  });
+
+  it("loads the figures again when the browser is back online, and every 30 s until it works", async () => {
+    const { actor, clock, loads } = start({ failLoads: 2 });
+    await flush();
+    expect(loads()).toBe(1);
+    actor.send({ type: "ONLINE" });
+    await flush();
+    expect(loads()).toBe(2);
+    expect(selectWalletBalance(actor.getSnapshot())).toBe(0);
+    clock.increment(RELOAD_DELAY_MS - 1);
+    await flush();
+    expect(loads()).toBe(2);
+    clock.increment(1);
+    await flush();
+    expect(loads()).toBe(3);
+    expect(selectWalletBalance(actor.getSnapshot())).toBe(20);
+    expect(actor.getSnapshot().context.loaded).toBe(true);
+    clock.increment(RELOAD_DELAY_MS * 3);
+    actor.send({ type: "ONLINE" });
+    await flush();
+    expect(loads()).toBe(3);
+  });
+
+  it("keeps taps made before a late load and does not let the load undo a newer sync", async () => {
+    const { actor, clock, sent } = start({ failLoads: 1 });
+    await flush();
+    actor.send({ type: "TAP" });
+    clock.increment(SYNC_DELAY_MS);
+    await flush();
+    // The sync answered 11 taps; the late load below says 10 (older): the 11 stay.
+    expect(sent).toHaveLength(1);
+    expect(actor.getSnapshot().context.totalTaps).toBe(11);
+    clock.increment(RELOAD_DELAY_MS);
+    await flush();
+    expect(actor.getSnapshot().context.totalTaps).toBe(11);
+    expect(selectWalletBalance(actor.getSnapshot())).toBe(20);
   });
 });

@@ -2,70 +2,37 @@
  * Tap and sync (spec §4, DESIGN.md §5). One per signed-in user, a child of the root actor.
  *
  * States: loading → ready (parallel: debounce [idle | waiting], deadline [idle | armed],
- *         sync [idle | sending | retrying]).
+ *         sync [idle | sending | retrying], figures [stale | refreshing | current]).
  * A TAP changes the context synchronously (the screen paints it in the same frame) and is persisted.
  * Taps are put in a batch 6 s after the last tap, or 30 s after the first unsynced tap, or on FLUSH
  * (pagehide, unmount, user change). Each batch keeps its id until the server acknowledged it, so a failed
  * or interrupted send is repeated under the same id and counted once. The server's answer is the truth:
  * shown points = confirmed points + pending taps × multiplier.
+ * Until the server's figures arrive, the stored ones are shown, or for a new device the default multiplier
+ * (spec §3), so taps count up at once even offline; a failed first load is tried again when the browser is
+ * back online and every 30 s, so the wallet balance and the real multiplier arrive without a reload.
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { DEFAULT_MULTIPLIER } from "#src/api/contracts/limits.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
-import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
-
-export interface TapHistoryEntry {
-  id: string;
-  pointsMicro: number;
-  multiplierMicro: number;
-  timestamp: number;
-}
-
-export interface TapsContext extends StoredRewards {
-  userId: string;
-  history: TapHistoryEntry[];
-  /** Consecutive failed sends, for the back-off. */
-  failures: number;
-  loaded: boolean;
-  newId: () => string;
-  now: () => number;
-}
-
-export interface TapsInput {
-  userId: string;
-  /** What the rewards key held at start (instant first paint, and unsent taps to resend). */
-  stored: StoredRewards | null;
-  newId: () => string;
-  now: () => number;
-}
-
-export type TapsEvent =
-  | { type: "TAP" }
-  | { type: "FLUSH" }
-  | { type: "PAGEHIDE" }
-  | { type: "ONLINE" }
-  | { type: "REWARDS.UPDATED"; pointsMicro?: number; multiplierMicro?: number; walletBalanceMicro?: number };
-
-export type TapsEmitted = { type: "toast"; tone: "error"; title: string };
-
-export const SYNC_DELAY_MS = 6_000;
-export const MAX_SYNC_DELAY_MS = 30_000;
-export const HISTORY_LIMIT = 50;
-const BACKOFF_MS = [2_000, 4_000, 8_000, 16_000, 30_000, 60_000];
-
-export interface Loaded {
-  pointsMicro: number;
-  totalTaps: number;
-  multiplierMicro: number;
-  walletBalanceMicro: number;
-}
+import type { TapBatch } from "#src/api/rewards-store.ts";
+import {
+  BACKOFF_MS,
+  HISTORY_LIMIT,
+  type Loaded,
+  MAX_SYNC_DELAY_MS,
+  RELOAD_DELAY_MS,
+  SYNC_DELAY_MS,
+  type TapsContext,
+  type TapsEmitted,
+  type TapsEvent,
+  type TapsInput,
+} from "./taps.types.ts";
 
 const notProvided = (name: string) => () => {
   throw new Error(`taps machine: "${name}" was not provided`);
 };
-
-export const pendingTaps = (context: Pick<TapsContext, "batches" | "unsyncedTaps">) =>
-  context.unsyncedTaps + context.batches.reduce((sum, batch) => sum + batch.taps, 0);
 
 export const tapsMachine = setup({
   types: {
@@ -122,6 +89,15 @@ export const tapsMachine = setup({
       failures: 0,
     })),
     applyLoaded: assign((_, loaded: Loaded) => ({ ...loaded, loaded: true })),
+    /** A late first load: its totals only if no newer sync answer has overtaken them (totals only grow). */
+    applyReloaded: assign(({ context }, loaded: Loaded) => ({
+      ...(loaded.totalTaps >= context.totalTaps
+        ? { pointsMicro: loaded.pointsMicro, totalTaps: loaded.totalTaps }
+        : {}),
+      multiplierMicro: loaded.multiplierMicro,
+      walletBalanceMicro: loaded.walletBalanceMicro,
+      loaded: true,
+    })),
     applyUpdate: assign(({ context, event }) =>
       event.type === "REWARDS.UPDATED"
         ? {
@@ -147,10 +123,12 @@ export const tapsMachine = setup({
     hasBatches: ({ context }) => context.batches.length > 0,
     hasUnsynced: ({ context }) => context.unsyncedTaps > 0,
     firstFailure: ({ context }) => context.failures === 0,
+    isLoaded: ({ context }) => context.loaded,
   },
   delays: {
     SYNC_DELAY: SYNC_DELAY_MS,
     MAX_SYNC_DELAY: MAX_SYNC_DELAY_MS,
+    RELOAD_DELAY: RELOAD_DELAY_MS,
     BACKOFF: ({ context }) => BACKOFF_MS[Math.min(context.failures - 1, BACKOFF_MS.length - 1)] ?? 2_000,
   },
 }).createMachine({
@@ -159,13 +137,14 @@ export const tapsMachine = setup({
     userId: input.userId,
     pointsMicro: input.stored?.pointsMicro ?? 0,
     totalTaps: input.stored?.totalTaps ?? 0,
-    multiplierMicro: input.stored?.multiplierMicro ?? 0,
+    multiplierMicro: input.stored?.multiplierMicro ?? toMicro(DEFAULT_MULTIPLIER),
     walletBalanceMicro: input.stored?.walletBalanceMicro ?? 0,
     batches: input.stored?.batches ?? [],
     unsyncedTaps: input.stored?.unsyncedTaps ?? 0,
     history: [],
     failures: 0,
     loaded: false,
+    storedFigures: input.stored !== null,
     newId: input.newId,
     now: input.now,
   }),
@@ -264,6 +243,26 @@ export const tapsMachine = setup({
               on: { ONLINE: "sending", FLUSH: { target: "sending", actions: ["formBatch", "persist"] } },
               after: { BACKOFF: "sending" },
             },
+          },
+        },
+        figures: {
+          initial: "checking",
+          states: {
+            checking: { always: [{ guard: "isLoaded", target: "current" }, { target: "stale" }] },
+            stale: { on: { ONLINE: "refreshing" }, after: { RELOAD_DELAY: "refreshing" } },
+            refreshing: {
+              invoke: {
+                id: "loadRewards",
+                src: "loadRewards",
+                input: ({ context }) => ({ userId: context.userId }),
+                onDone: {
+                  target: "current",
+                  actions: [{ type: "applyReloaded", params: ({ event }) => event.output }, "persist"],
+                },
+                onError: "stale",
+              },
+            },
+            current: {},
           },
         },
       },

@@ -1,7 +1,8 @@
 /** What screens show of the taps actor, derived from its snapshot. */
 import type { SnapshotFrom } from "xstate";
 import { fromMicro } from "#src/api/micro.ts";
-import { pendingTaps, type tapsMachine } from "./taps.machine.ts";
+import type { tapsMachine } from "./taps.machine.ts";
+import { pendingTaps } from "./taps.types.ts";
 
 export type TapsSnapshot = SnapshotFrom<typeof tapsMachine>;
 
@@ -16,4 +17,4 @@ export const selectMultiplier = (snapshot: TapsSnapshot) => fromMicro(snapshot.c
 export const selectWalletBalance = (snapshot: TapsSnapshot) => fromMicro(snapshot.context.walletBalanceMicro);
 /** True until the first figures are known (from the server, or stored from a previous visit). */
 export const selectLoading = (snapshot: TapsSnapshot) =>
-  snapshot.hasTag("loading") && snapshot.context.multiplierMicro === 0;
+  snapshot.hasTag("loading") && !snapshot.context.storedFigures;
