@@ -18,6 +18,8 @@ export function renderApp(path: string) {
     ...view,
     router,
     user: userEvent.setup(),
+    /** The app's actors, for walks that wait until the app has caught up with a model step. */
+    runtime: loadRuntime,
     stop: async () => (await loadRuntime()).app.stop(),
     location: () => `${router.state.location.pathname}${router.state.location.searchStr}`,
   };

@@ -2,7 +2,10 @@
  * The rewards and wallet routes of CONTRACT.md as a small stateful fake for component tests (msw): points,
  * tap syncs (replays answered from the stored result), the multiplier catalogue and purchase, the rewards
  * withdrawal (both idempotent by key) and the wallet balance. Amounts are kept in micro units, like the
- * real server. `failNext` makes the next call of a route fail the way a test needs.
+ * real server. `failNext` makes the next call of a route fail the way a test needs. `hold` parks every call
+ * of a route until the test `release`s it with an outcome ("ok" or a failure), so a walk decides when the
+ * server answers. Requests sent with `keepalive` (a page closing) are never held or failed: they stand
+ * outside what a walk controls.
  */
 import { delay, HttpResponse, http } from "msw";
 
@@ -43,8 +46,19 @@ export function createFakeRewards(api: string, userIdOf: (request: Request) => s
   const storedSyncs = new Map<string, unknown>();
   const storedByKey = new Map<string, { status: number; body: unknown }>();
   /** Every batch the server received, in order (replays included). */
-  const syncs: Array<{ userId: string; batchId: string; taps: number }> = [];
+  const syncs: Array<{ userId: string; batchId: string; taps: number; keepalive: boolean }> = [];
   const failNext = new Map<RewardsRoute, InjectedFailure>();
+  type Outcome = "ok" | InjectedFailure;
+  const held = new Map<RewardsRoute, { parked: Array<(outcome: Outcome) => void>; early: Outcome[] }>();
+
+  /** Waits for the test to release this call (or takes a release that came first). */
+  const answerWhenReleased = (route: RewardsRoute) =>
+    new Promise<Outcome>((resolve) => {
+      const gate = held.get(route)!;
+      const early = gate.early.shift();
+      if (early) resolve(early);
+      else gate.parked.push(resolve);
+    });
 
   const accountOf = (userId: string) => {
     let account = rewards.get(userId);
@@ -59,9 +73,10 @@ export function createFakeRewards(api: string, userIdOf: (request: Request) => s
   async function guard(request: Request, route: RewardsRoute) {
     const userId = userIdOf(request);
     if (!userId) return { response: failure(401, "UNAUTHORIZED", "Please log in.") };
-    const injected = failNext.get(route);
-    if (injected) {
-      failNext.delete(route);
+    const released = held.has(route) && !request.keepalive ? await answerWhenReleased(route) : undefined;
+    const injected = released ?? failNext.get(route);
+    if (!released) failNext.delete(route);
+    if (injected && injected !== "ok") {
       if (typeof injected === "string") {
         if (injected === "hang") await delay("infinite");
         return { response: HttpResponse.error() };
@@ -94,7 +109,7 @@ export function createFakeRewards(api: string, userIdOf: (request: Request) => s
       const body = (await request.json()) as { batchId: string; taps: number };
       const { response, userId, account } = await guard(request, "sync");
       if (response) return response;
-      syncs.push({ userId, batchId: body.batchId, taps: body.taps });
+      syncs.push({ userId, batchId: body.batchId, taps: body.taps, keepalive: request.keepalive });
       const key = `${userId}:${body.batchId}`;
       const stored = storedSyncs.get(key);
       if (stored) return HttpResponse.json({ ...(stored as object), replayed: true });
@@ -183,6 +198,15 @@ export function createFakeRewards(api: string, userIdOf: (request: Request) => s
     rewards,
     syncs,
     failNext,
+    hold: (route: RewardsRoute) => held.set(route, { parked: [], early: [] }),
+    /** Answers the oldest parked call of a held route (or the next one to come) with `outcome`. */
+    release: (route: RewardsRoute, outcome: Outcome) => {
+      const gate = held.get(route);
+      if (!gate) throw new Error(`route ${route} is not held`);
+      const parked = gate.parked.shift();
+      if (parked) parked(outcome);
+      else gate.early.push(outcome);
+    },
     /** Sets a user's figures in display units, as a test states them. */
     seed(
       userId: string,
@@ -200,6 +224,7 @@ export function createFakeRewards(api: string, userIdOf: (request: Request) => s
       storedByKey.clear();
       syncs.length = 0;
       failNext.clear();
+      held.clear();
     },
   };
 }

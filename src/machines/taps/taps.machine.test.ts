@@ -253,4 +253,40 @@ describe("taps machine", () => {
     expect(actor.getSnapshot().context.totalTaps).toBe(11);
     expect(selectWalletBalance(actor.getSnapshot())).toBe(20);
   });
+
+  it("does not count a batch twice when the load's totals already hold it (sent as the last page closed)", async () => {
+    let answerBatch: (answer: SyncAnswer) => void = () => {};
+    const machine = tapsMachine.provide({
+      actors: {
+        // The server credited the stored batch (3 taps) from the last page's keepalive send.
+        loadRewards: fromPromise(async () => ({ ...loaded, pointsMicro: 5_003_000, totalTaps: 13 })),
+        sendBatch: fromPromise(() => new Promise<SyncAnswer>((resolve) => (answerBatch = resolve))),
+      },
+      actions: { persist: () => {}, sendBeforeUnload: () => {} },
+    });
+    const actor = createActor(machine, {
+      input: {
+        userId: "u1",
+        stored: { ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 },
+        newId: () => "x",
+        now: () => 0,
+      },
+    }).start();
+    await flush();
+    expect(actor.getSnapshot().context.walletBalanceMicro).toBe(loaded.walletBalanceMicro);
+    expect(selectPoints(actor.getSnapshot())).toBeCloseTo(5.003, 10);
+    expect(selectTotalTaps(actor.getSnapshot())).toBe(13);
+    // The re-sent batch is a replay: its stored answer takes over and the batch is done.
+    answerBatch({
+      points: 5.003,
+      totalTaps: 13,
+      multiplier: 0.001,
+      credited: { taps: 3, points: 0.003 },
+      replayed: true,
+    });
+    await flush();
+    expect(actor.getSnapshot().context.batches).toEqual([]);
+    expect(selectPoints(actor.getSnapshot())).toBeCloseTo(5.003, 10);
+    expect(selectTotalTaps(actor.getSnapshot())).toBe(13);
+  });
 });

@@ -88,10 +88,14 @@ export const tapsMachine = setup({
       batches: context.batches.slice(1),
       failures: 0,
     })),
-    applyLoaded: assign((_, loaded: Loaded) => ({ ...loaded, loaded: true })),
-    /** A late first load: its totals only if no newer sync answer has overtaken them (totals only grow). */
-    applyReloaded: assign(({ context }, loaded: Loaded) => ({
-      ...(loaded.totalTaps >= context.totalTaps
+    /**
+     * The server's figures. A batch already sent may be in its totals (a keepalive send as the last page
+     * closed) while we still count it as pending: until every batch is answered, the totals come from the
+     * batches' answers, so nothing is shown twice. A late load (after a failed first one) also yields to a
+     * newer sync answer (totals only grow).
+     */
+    applyLoaded: assign(({ context }, { loaded, late }: { loaded: Loaded; late: boolean }) => ({
+      ...(context.batches.length === 0 && (!late || loaded.totalTaps >= context.totalTaps)
         ? { pointsMicro: loaded.pointsMicro, totalTaps: loaded.totalTaps }
         : {}),
       multiplierMicro: loaded.multiplierMicro,
@@ -165,7 +169,10 @@ export const tapsMachine = setup({
         input: ({ context }) => ({ userId: context.userId }),
         onDone: {
           target: "ready",
-          actions: [{ type: "applyLoaded", params: ({ event }) => event.output }, "persist"],
+          actions: [
+            { type: "applyLoaded", params: ({ event }) => ({ loaded: event.output, late: false }) },
+            "persist",
+          ],
         },
         // Offline at start: keep the stored figures and let sync retry; the screen says nothing is lost.
         onError: { target: "ready", actions: "toastLoadFailed" },
@@ -257,7 +264,10 @@ export const tapsMachine = setup({
                 input: ({ context }) => ({ userId: context.userId }),
                 onDone: {
                   target: "current",
-                  actions: [{ type: "applyReloaded", params: ({ event }) => event.output }, "persist"],
+                  actions: [
+                    { type: "applyLoaded", params: ({ event }) => ({ loaded: event.output, late: true }) },
+                    "persist",
+                  ],
                 },
                 onError: "stale",
               },
