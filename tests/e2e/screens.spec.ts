@@ -79,6 +79,21 @@ for (const viewport of WIDTHS) {
         await expect(page.getByTestId("section-name")).toHaveText(section);
         await shoot(page, `shell-${label.toLowerCase()}-${viewport.width}`);
       }
+
+      // The two dialogs of Home, checked by axe like every screen.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+      await page.getByRole("button", { name: "Upgrade" }).click();
+      const multipliers = page.getByRole("dialog", { name: "Multipliers" });
+      await expect(multipliers.getByRole("button", { name: "Current" })).toBeVisible();
+      await shoot(page, `dialog-multipliers-${viewport.width}`);
+      await page.keyboard.press("Escape");
+      await expect(multipliers).toBeHidden();
+      await page.getByRole("button", { name: "Withdraw Rewards" }).click();
+      const withdraw = page.getByRole("dialog", { name: "Withdraw Rewards" });
+      await expect(withdraw.getByText("Available to withdraw")).toBeVisible();
+      await shoot(page, `dialog-withdraw-${viewport.width}`);
+      await page.keyboard.press("Escape");
+      await expect(withdraw).toBeHidden();
     });
   });
 }
