@@ -57,10 +57,13 @@ export const withdrawRewardsMachine = setup({
     valid: ({ context, event }) => event.type === "SUBMIT" && canWithdraw(context.amount, event.balance),
   },
   actions: {
-    /** Same amount as an attempt whose outcome is unknown: the same key. Otherwise a new one. */
+    /**
+     * Same amount as an attempt whose outcome is unknown: the same key. Otherwise a new one. Compared as
+     * micro-points, not as typed: "2", "2.0" and what Max fills in are the same withdrawal.
+     */
     beginAttempt: assign({
       attempt: ({ context }) =>
-        context.attempt?.amount === context.amount
+        context.attempt && toMicro(Number(context.attempt.amount)) === toMicro(Number(context.amount))
           ? context.attempt
           : { key: context.newId(), amount: context.amount },
     }),
