@@ -35,6 +35,7 @@ export function registerWalletRoutes(app: FastifyInstance): void {
       success: true as const,
       multiplier: microToWire(result.multiplierMicro),
       points: microToWire(result.pointsMicro),
+      totalTaps: result.totalTaps,
       walletBalance: microToWire(result.walletBalanceMicro),
     };
   });
@@ -48,6 +49,7 @@ export function registerWalletRoutes(app: FastifyInstance): void {
     return {
       success: true as const,
       points: microToWire(result.pointsMicro),
+      totalTaps: result.totalTaps,
       walletBalance: microToWire(result.walletBalanceMicro),
     };
   });

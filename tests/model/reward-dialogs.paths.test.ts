@@ -25,7 +25,7 @@ const catalogue = [
   { multiplier_value: 0.002, price_usdt: 5 },
 ];
 const multipliersModel: ModelOptions<unknown> = {
-  input: { taps, newId },
+  input: { taps: () => taps, newId },
   fakeActors: ["loadOptions", "purchase"],
   events: [
     { type: "OPEN" },
@@ -37,7 +37,7 @@ const multipliersModel: ModelOptions<unknown> = {
     { type: "xstate.error.actor.loadOptions", error: { code: "NETWORK_ERROR", message: "x", status: 0 } },
     {
       type: "xstate.done.actor.purchase",
-      output: { success: true, multiplier: 0.002, points: 50, walletBalance: 15 },
+      output: { success: true, multiplier: 0.002, points: 50, totalTaps: 0, walletBalance: 15 },
     },
     {
       type: "xstate.error.actor.purchase",
@@ -98,7 +98,7 @@ describe("multipliers dialog machine: generated paths", () => {
 });
 
 const withdrawModel: ModelOptions<unknown> = {
-  input: { taps, newId },
+  input: { taps: () => taps, newId },
   fakeActors: ["withdraw"],
   events: [
     { type: "OPEN" },
@@ -108,7 +108,10 @@ const withdrawModel: ModelOptions<unknown> = {
     { type: "AMOUNT.CHANGE", value: "9" },
     { type: "MAX", balance: 2.25 },
     { type: "SUBMIT", balance: 2.25 },
-    { type: "xstate.done.actor.withdraw", output: { success: true, points: 0.75, walletBalance: 1.5 } },
+    {
+      type: "xstate.done.actor.withdraw",
+      output: { success: true, points: 0.75, totalTaps: 0, walletBalance: 1.5 },
+    },
     {
       type: "xstate.error.actor.withdraw",
       error: { code: "INSUFFICIENT_BALANCE", message: "Insufficient balance", status: 409 },

@@ -93,7 +93,7 @@ const multiplierGestures = {
 // 150 points and $7: the 0.002x card ($5) can be bought, the others cannot be paid.
 const RICH = { points: 150, multiplier: 0.001, wallet: 7 };
 const multiplierPaths = generateTransitionPaths(multipliersMachine, {
-  input: { taps: null, newId: () => "key" },
+  input: { taps: () => undefined, newId: () => "key" },
   fakeActors: [],
   events: [
     { type: "OPEN" },
@@ -104,7 +104,7 @@ const multiplierPaths = generateTransitionPaths(multipliersMachine, {
     { type: "xstate.error.actor.loadOptions", error: NETWORK },
     {
       type: "xstate.done.actor.purchase",
-      output: { success: true, multiplier: 0.002, points: 50, walletBalance: 2 },
+      output: { success: true, multiplier: 0.002, points: 50, totalTaps: 0, walletBalance: 2 },
     },
     { type: "xstate.error.actor.purchase", error: NOT_ENOUGH_FUNDS },
     { type: "xstate.error.actor.purchase", error: NETWORK },
@@ -238,7 +238,7 @@ const withdrawGestures = {
 
 const AVAILABLE = 12.5;
 const withdrawPaths = generateTransitionPaths(withdrawRewardsMachine, {
-  input: { taps: null, newId: () => "key" },
+  input: { taps: () => undefined, newId: () => "key" },
   fakeActors: [],
   events: [
     { type: "OPEN" },
@@ -246,7 +246,10 @@ const withdrawPaths = generateTransitionPaths(withdrawRewardsMachine, {
     { type: "AMOUNT.CHANGE", value: "2" },
     { type: "MAX", balance: AVAILABLE },
     { type: "SUBMIT", balance: AVAILABLE },
-    { type: "xstate.done.actor.withdraw", output: { success: true, points: 10.5, walletBalance: 2 } },
+    {
+      type: "xstate.done.actor.withdraw",
+      output: { success: true, points: 10.5, totalTaps: 0, walletBalance: 2 },
+    },
     { type: "xstate.error.actor.withdraw", error: INSUFFICIENT },
     { type: "xstate.error.actor.withdraw", error: NETWORK },
   ],

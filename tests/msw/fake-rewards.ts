@@ -165,6 +165,7 @@ export function createFakeRewards(api: string, userIdOf: (request: Request) => s
             success: true,
             multiplier: option.multiplier_value,
             points: fromMicro(account.pointsMicro),
+            totalTaps: account.totalTaps,
             walletBalance: fromMicro(account.walletMicro),
           },
         };
@@ -186,6 +187,7 @@ export function createFakeRewards(api: string, userIdOf: (request: Request) => s
           body: {
             success: true,
             points: fromMicro(account.pointsMicro),
+            totalTaps: account.totalTaps,
             walletBalance: fromMicro(account.walletMicro),
           },
         };

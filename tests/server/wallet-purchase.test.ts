@@ -15,6 +15,7 @@ import {
   randomKey,
   sessionCaller,
   snapshot,
+  syncTaps,
   withdrawRewards,
 } from "./helpers/rewards.ts";
 import { errorBody, setupTestApp, signUpAndLogIn } from "./helpers/test-app.ts";
@@ -103,12 +104,25 @@ describe("rules, in the contract's order", () => {
 });
 
 describe("a purchase", () => {
+  it("dates its answer with the taps credited so far, so a client can order it against tap syncs", async () => {
+    const caller = await newCaller(12, 150);
+    expect((await syncTaps(t.app, caller, { taps: 7 })).statusCode).toBe(200);
+    const res = await purchase(t.app, caller, { multiplier_value: 0.002 });
+    expect(res.json()).toMatchObject({ points: 50.007, totalTaps: 7 });
+  });
+
   it("takes 100 points and the price, sets the multiplier and records both histories", async () => {
     const caller = await newCaller(12, 150);
     const treasuryBefore = await treasuryBalance();
     const res = await purchase(t.app, caller, { multiplier_value: 0.005 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, multiplier: 0.005, points: 50, walletBalance: 2 });
+    expect(res.json()).toEqual({
+      success: true,
+      multiplier: 0.005,
+      points: 50,
+      totalTaps: 0,
+      walletBalance: 2,
+    });
     expect(await treasuryBalance()).toBe(treasuryBefore + 10_000_000);
     expect(await getJson(t.app, caller, "/api/wallet/balance")).toEqual({ success: true, balance: 2 });
     expect(await getJson(t.app, caller, `/api/user/${caller.id}/points`)).toEqual({
@@ -137,7 +151,7 @@ describe("a purchase", () => {
   it("can skip steps: 0.001 straight to 0.1", async () => {
     const caller = await newCaller(250, 100);
     const res = await purchase(t.app, caller, { multiplier_value: 0.1 });
-    expect(res.json()).toEqual({ success: true, multiplier: 0.1, points: 0, walletBalance: 0 });
+    expect(res.json()).toEqual({ success: true, multiplier: 0.1, points: 0, totalTaps: 0, walletBalance: 0 });
   });
 });
 

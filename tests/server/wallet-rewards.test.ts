@@ -12,6 +12,7 @@ import {
   randomKey,
   sessionCaller,
   snapshot,
+  syncTaps,
   withdrawRewards,
 } from "./helpers/rewards.ts";
 import { bearer, errorBody, setupTestApp, signUpAndLogIn } from "./helpers/test-app.ts";
@@ -42,7 +43,7 @@ describe("POST /wallet/withdraw-rewards", () => {
     const treasury = await balanceOf("treasury");
     const res = await withdrawRewards(t.app, caller, { amount: 2.5 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, points: 2.5, walletBalance: 3.5 });
+    expect(res.json()).toEqual({ success: true, points: 2.5, totalTaps: 0, walletBalance: 3.5 });
     expect(await balanceOf("treasury")).toBe(treasury - 2_500_000);
     const history = await getJson<{ transactions: unknown[] }>(t.app, caller, "/api/wallet/history");
     expect(history.transactions[0]).toEqual({
@@ -55,13 +56,20 @@ describe("POST /wallet/withdraw-rewards", () => {
     });
   });
 
+  it("dates its answer with the taps credited so far", async () => {
+    const caller = await newCaller(0, 1);
+    expect((await syncTaps(t.app, caller, { taps: 4 })).statusCode).toBe(200);
+    const res = await withdrawRewards(t.app, caller, { amount: 1 });
+    expect(res.json()).toEqual({ success: true, points: 0.004, totalTaps: 4, walletBalance: 1 });
+  });
+
   it("allows the whole balance and answers 409 INSUFFICIENT_BALANCE for a micro-point more", async () => {
     const caller = await newCaller(0, 3);
     const over = await withdrawRewards(t.app, caller, { amount: 3.000001 });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual(errorBody("INSUFFICIENT_BALANCE", "Insufficient balance"));
     const all = await withdrawRewards(t.app, caller, { amount: 3 });
-    expect(all.json()).toEqual({ success: true, points: 0, walletBalance: 3 });
+    expect(all.json()).toEqual({ success: true, points: 0, totalTaps: 0, walletBalance: 3 });
     expect((await withdrawRewards(t.app, caller, { amount: 0.000001 })).statusCode).toBe(409);
   });
 
@@ -78,9 +86,9 @@ describe("POST /wallet/withdraw-rewards", () => {
     const app = await t.buildAnother({ config: { pointsPerUsdt: 4 } });
     const caller = await newCaller(0, 10);
     const res = await withdrawRewards(app, caller, { amount: 2.5 });
-    expect(res.json()).toEqual({ success: true, points: 7.5, walletBalance: 0.625 });
+    expect(res.json()).toEqual({ success: true, points: 7.5, totalTaps: 0, walletBalance: 0.625 });
     const odd = await withdrawRewards(app, caller, { amount: 0.000007 });
-    expect(odd.json()).toEqual({ success: true, points: 7.499993, walletBalance: 0.625001 });
+    expect(odd.json()).toEqual({ success: true, points: 7.499993, totalTaps: 0, walletBalance: 0.625001 });
     // 0.000003 points are worth 0.00000075 USDT: checked (422) before the balance (409).
     const tiny = await withdrawRewards(app, caller, { amount: 0.000003 });
     expect(tiny.statusCode).toBe(422);

@@ -19,6 +19,8 @@ const PURCHASE_POINTS_MICRO = MULTIPLIER_PURCHASE_POINTS * MICRO_PER_UNIT;
 export interface PurchaseResult {
   multiplierMicro: number;
   pointsMicro: number;
+  /** Taps credited so far: tells a client how recent these points are against a tap sync's answer. */
+  totalTaps: number;
   walletBalanceMicro: number;
 }
 
@@ -76,6 +78,7 @@ export async function purchaseMultiplier(
       return {
         multiplierMicro: option.multiplierMicro,
         pointsMicro,
+        totalTaps: rewards.totalTaps,
         walletBalanceMicro: await walletBalanceMicro(trx, userId),
       };
     },

@@ -14,6 +14,8 @@ import { belowMinimumPayout, insufficientPointsBalance, insufficientPoolBalance 
 
 export interface WithdrawRewardsResult {
   pointsMicro: number;
+  /** Taps credited so far: tells a client how recent these points are against a tap sync's answer. */
+  totalTaps: number;
   walletBalanceMicro: number;
 }
 
@@ -53,7 +55,11 @@ export async function withdrawRewards(
       const pointsMicro = rewards.pointsMicro - amountMicro;
       await setPointsAndMultiplier(trx, userId, { pointsMicro, multiplierMicro: rewards.multiplierMicro });
       await insertPointsMovement(trx, { userId, deltaMicro: -amountMicro, kind: "rewards", at: now });
-      return { pointsMicro, walletBalanceMicro: await walletBalanceMicro(trx, userId) };
+      return {
+        pointsMicro,
+        totalTaps: rewards.totalTaps,
+        walletBalanceMicro: await walletBalanceMicro(trx, userId),
+      };
     },
   );
 }

@@ -8,6 +8,8 @@ import { Type } from "typebox";
 export const Amount = Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000 });
 export const Balance = Type.Number({ minimum: 0 });
 export const Multiplier = Type.Number({ exclusiveMinimum: 0, maximum: 1000 });
+/** Taps the server has credited to an account: only ever grows, so it dates an answer's figures. */
+export const TotalTaps = Type.Integer({ minimum: 0 });
 
 /** ISO-8601 timestamps. */
 export const Timestamp = Type.String({ format: "date-time" });

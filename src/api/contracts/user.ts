@@ -2,7 +2,7 @@ import { Type } from "typebox";
 import { Role, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { MAX_TAPS_PER_BATCH } from "./limits.ts";
-import { Balance, ListQuery, Multiplier, NextCursor, Timestamp } from "./money.ts";
+import { Balance, ListQuery, Multiplier, NextCursor, Timestamp, TotalTaps } from "./money.ts";
 
 const strict = { additionalProperties: false } as const;
 const tags = ["user"] as const;
@@ -21,7 +21,7 @@ export const UserDetail = Type.Object(
   strict,
 );
 
-export const PointsAnswer = Type.Object({ points: Balance, totalTaps: Type.Integer({ minimum: 0 }) }, strict);
+export const PointsAnswer = Type.Object({ points: Balance, totalTaps: TotalTaps }, strict);
 
 export const getUser = defineEndpoint({
   method: "GET",
@@ -67,7 +67,7 @@ export const syncTaps = defineEndpoint({
     200: Type.Object(
       {
         points: Balance,
-        totalTaps: Type.Integer({ minimum: 0 }),
+        totalTaps: TotalTaps,
         multiplier: Multiplier,
         credited: Type.Object({ taps: Type.Integer({ minimum: 0 }), points: Balance }, strict),
         replayed: Type.Boolean(),

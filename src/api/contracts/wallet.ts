@@ -8,6 +8,7 @@ import {
   Multiplier,
   NextCursor,
   Timestamp,
+  TotalTaps,
 } from "./money.ts";
 
 const strict = { additionalProperties: false } as const;
@@ -44,7 +45,13 @@ export const purchaseMultiplier = defineEndpoint({
   body: Type.Object({ multiplier_value: Multiplier }, strict),
   response: {
     200: Type.Object(
-      { success: Type.Literal(true), multiplier: Multiplier, points: Balance, walletBalance: Balance },
+      {
+        success: Type.Literal(true),
+        multiplier: Multiplier,
+        points: Balance,
+        totalTaps: TotalTaps,
+        walletBalance: Balance,
+      },
       strict,
     ),
   },
@@ -60,7 +67,10 @@ export const withdrawRewards = defineEndpoint({
   headers: IdempotencyHeaders,
   body: Type.Object({ amount: Amount }, strict),
   response: {
-    200: Type.Object({ success: Type.Literal(true), points: Balance, walletBalance: Balance }, strict),
+    200: Type.Object(
+      { success: Type.Literal(true), points: Balance, totalTaps: TotalTaps, walletBalance: Balance },
+      strict,
+    ),
   },
 });
 

@@ -14,7 +14,14 @@ const CATALOGUE: MultiplierOption[] = [
   { multiplier_value: 0.002, price_usdt: 5 },
   { multiplier_value: 0.005, price_usdt: 10 },
 ];
-const BOUGHT: PurchaseAnswer = { success: true, multiplier: 0.002, points: 50, walletBalance: 15 };
+// Bought by an account with 1 000 taps credited (the server dates its figures by that count).
+const BOUGHT: PurchaseAnswer = {
+  success: true,
+  multiplier: 0.002,
+  points: 50,
+  totalTaps: 1_000,
+  walletBalance: 15,
+};
 const NETWORK: ApiError = { code: "NETWORK_ERROR", message: "Network error.", status: 0 };
 const failure = (status: number, code: string): ApiError => ({ code, message: code, status });
 
@@ -71,7 +78,9 @@ function start(
     },
   });
   const taps = options.taps === undefined ? recorder.actor : options.taps;
-  const actor = createActor(machine, { input: { taps, newId: () => `key-${++ids}` } });
+  const actor = createActor(machine, {
+    input: { taps: () => taps ?? undefined, newId: () => `key-${++ids}` },
+  });
   const toasts: Array<{ tone: string; title: string }> = [];
   actor.on("toast", ({ tone, title }) => toasts.push({ tone, title }));
   actor.start();
@@ -244,6 +253,7 @@ describe("multipliers machine: buying", () => {
       {
         type: "REWARDS.UPDATED",
         pointsMicro: 50_000_000,
+        totalTaps: 1_000,
         multiplierMicro: 2_000,
         walletBalanceMicro: 15_000_000,
       },
@@ -254,7 +264,7 @@ describe("multipliers machine: buying", () => {
 
   it("names the multiplier the server answered in the success toast", async () => {
     const { toasts, buy } = await openReady({
-      outcomes: [{ success: true, multiplier: 0.1, points: 0.5, walletBalance: 0 }],
+      outcomes: [{ success: true, multiplier: 0.1, points: 0.5, totalTaps: 0, walletBalance: 0 }],
     });
     buy(0.1, 100.5);
     await flush();
@@ -294,6 +304,7 @@ describe("multipliers machine: buying", () => {
     ["VALIDATION_ERROR", 400, PURCHASE_FAILED],
     ["SERVER_ERROR", 500, PURCHASE_FAILED],
     ["NETWORK_ERROR", 0, PURCHASE_FAILED],
+    ["constructor", 409, PURCHASE_FAILED],
   ])(
     "answers %s (%i) with %j, stays open to try again and tells the taps actor nothing",
     async (code, status, title) => {
@@ -450,7 +461,7 @@ describe("multipliers machine with the real actors (createRewardsActors)", () =>
       multipliersMachine.provide({
         actors: { loadOptions: actors.loadOptions, purchase: actors.purchase },
       }),
-      { input: { taps: recorder.actor, newId: () => "key-1" } },
+      { input: { taps: () => recorder.actor, newId: () => "key-1" } },
     );
     const toasts: string[] = [];
     actor.on("toast", ({ title }) => toasts.push(title));

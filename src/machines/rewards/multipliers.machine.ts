@@ -27,6 +27,9 @@ export const PURCHASE_ERROR_TOASTS: Readonly<Record<string, string>> = {
   NOT_ENOUGH_FUNDS: "Not enough funds",
 };
 export const PURCHASE_FAILED = "Failed to upgrade multiplier";
+/** The spec's words for a refused purchase; own keys only, so a code such as "constructor" is not a message. */
+const purchaseFailureToast = (code: string) =>
+  Object.hasOwn(PURCHASE_ERROR_TOASTS, code) ? PURCHASE_ERROR_TOASTS[code]! : PURCHASE_FAILED;
 
 const notProvided = (name: string) => () => {
   throw new Error(`multipliers machine: actor "${name}" was not provided`);
@@ -40,10 +43,15 @@ export const multipliersMachine = setup({
       pendingValue: number | null;
       /** The purchase in doubt or under way: its Idempotency-Key and the value it is for. */
       attempt: { key: string; value: number } | null;
-      taps: AnyActorRef | null;
+      /** The signed-in user's taps actor, looked up when needed (it may start after this dialog). */
+      taps: () => AnyActorRef | undefined;
       newId: () => string;
     },
-    input: {} as { taps: AnyActorRef | null; newId: () => string },
+    input: {} as {
+      /** The signed-in user's taps actor, looked up when needed (it may start after this dialog). */
+      taps: () => AnyActorRef | undefined;
+      newId: () => string;
+    },
     events: {} as MultipliersEvent,
     emitted: {} as Toast,
   },
@@ -74,10 +82,12 @@ export const multipliersMachine = setup({
         tone: "success",
         title: `Multiplier upgraded to ${answer.multiplier}x!`,
       });
-      if (context.taps) {
-        enqueue.sendTo(context.taps, {
+      const taps = context.taps();
+      if (taps) {
+        enqueue.sendTo(taps, {
           type: "REWARDS.UPDATED",
           pointsMicro: toMicro(answer.points),
+          totalTaps: answer.totalTaps,
           multiplierMicro: toMicro(answer.multiplier),
           walletBalanceMicro: toMicro(answer.walletBalance),
         });
@@ -143,8 +153,7 @@ export const multipliersMachine = setup({
               actions: [
                 {
                   type: "toastError",
-                  params: ({ event }) =>
-                    PURCHASE_ERROR_TOASTS[(event.error as ApiError).code] ?? PURCHASE_FAILED,
+                  params: ({ event }) => purchaseFailureToast((event.error as ApiError).code),
                 },
                 { type: "settleFailedAttempt", params: ({ event }) => event.error as ApiError },
               ],

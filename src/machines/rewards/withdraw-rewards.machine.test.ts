@@ -10,7 +10,7 @@ import { canWithdraw, withdrawRewardsMachine } from "./withdraw-rewards.machine.
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const PAID: WithdrawRewardsAnswer = { success: true, points: 2.5, walletBalance: 10 };
+const PAID: WithdrawRewardsAnswer = { success: true, points: 2.5, totalTaps: 0, walletBalance: 10 };
 const NETWORK: ApiError = { code: "NETWORK_ERROR", message: "Network error.", status: 0 };
 const failure = (status: number, code: string): ApiError => ({ code, message: code, status });
 
@@ -48,7 +48,9 @@ function start(outcomes: Outcome[] = [], options: { taps?: AnyActorRef | null; o
     },
   });
   const taps = options.taps === undefined ? recorder : options.taps;
-  const actor = createActor(machine, { input: { taps, newId: () => `key-${++ids}` } });
+  const actor = createActor(machine, {
+    input: { taps: () => taps ?? undefined, newId: () => `key-${++ids}` },
+  });
   const toasts: Array<{ tone: string; title: string }> = [];
   actor.on("toast", ({ tone, title }) => toasts.push({ tone, title }));
   actor.start();
@@ -221,7 +223,7 @@ describe("withdraw rewards machine: withdrawing", () => {
     expect(withdrawals).toEqual([{ amount: 2.5, idempotencyKey: "key-1" }]);
     expect(toasts).toEqual([{ tone: "success", title: "Withdrawal successful!" }]);
     expect(tapsReceived).toEqual([
-      { type: "REWARDS.UPDATED", pointsMicro: 2_500_000, walletBalanceMicro: 10_000_000 },
+      { type: "REWARDS.UPDATED", pointsMicro: 2_500_000, totalTaps: 0, walletBalanceMicro: 10_000_000 },
     ]);
     expect(actor.getSnapshot().value).toBe("closed");
     expect(actor.getSnapshot().context.amount).toBe("");
@@ -423,7 +425,7 @@ describe("withdraw rewards machine with the real actors: pending taps go first",
     } as unknown as RewardsApi;
     const actors = createRewardsActors({ rewards, taps: () => taps });
     const actor = createActor(withdrawRewardsMachine.provide({ actors: { withdraw: actors.withdraw } }), {
-      input: { taps: taps ?? null, newId: () => "key-1" },
+      input: { taps: () => taps ?? undefined, newId: () => "key-1" },
     });
     const toasts: string[] = [];
     actor.on("toast", ({ title }) => toasts.push(title));
@@ -438,7 +440,7 @@ describe("withdraw rewards machine with the real actors: pending taps go first",
     const shown = selectPoints(taps.getSnapshot());
     expect(shown).toBe(5.003);
     const { actor, calls, toasts } = startDialog(taps, {
-      data: { success: true, points: 0, walletBalance: 5.003 },
+      data: { success: true, points: 0, totalTaps: 103, walletBalance: 5.003 },
       error: null,
     });
     actor.send({ type: "MAX", balance: shown });

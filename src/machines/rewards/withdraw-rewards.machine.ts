@@ -42,10 +42,15 @@ export const withdrawRewardsMachine = setup({
       amount: string;
       /** The request in doubt or under way: its Idempotency-Key and the amount it is for. */
       attempt: { key: string; amount: string } | null;
-      taps: AnyActorRef | null;
+      /** The signed-in user's taps actor, looked up when needed (it may start after this dialog). */
+      taps: () => AnyActorRef | undefined;
       newId: () => string;
     },
-    input: {} as { taps: AnyActorRef | null; newId: () => string },
+    input: {} as {
+      /** The signed-in user's taps actor, looked up when needed (it may start after this dialog). */
+      taps: () => AnyActorRef | undefined;
+      newId: () => string;
+    },
     events: {} as WithdrawEvent,
     emitted: {} as Toast,
   },
@@ -74,10 +79,12 @@ export const withdrawRewardsMachine = setup({
     })),
     applyWithdrawal: enqueueActions(({ context, enqueue }, answer: WithdrawRewardsAnswer) => {
       enqueue.emit({ type: "toast", tone: "success", title: "Withdrawal successful!" });
-      if (context.taps) {
-        enqueue.sendTo(context.taps, {
+      const taps = context.taps();
+      if (taps) {
+        enqueue.sendTo(taps, {
           type: "REWARDS.UPDATED",
           pointsMicro: toMicro(answer.points),
+          totalTaps: answer.totalTaps,
           walletBalanceMicro: toMicro(answer.walletBalance),
         });
       }

@@ -289,4 +289,66 @@ describe("taps machine", () => {
     expect(selectPoints(actor.getSnapshot())).toBeCloseTo(5.003, 10);
     expect(selectTotalTaps(actor.getSnapshot())).toBe(13);
   });
+
+  describe("figures from a purchase or withdrawal (REWARDS.UPDATED)", () => {
+    /** A loaded actor with 3 taps in a batch whose answer the test gives by hand. */
+    async function withBatchInFlight() {
+      let answerBatch: (answer: SyncAnswer) => void = () => {};
+      const machine = tapsMachine.provide({
+        actors: {
+          loadRewards: fromPromise(async () => loaded),
+          sendBatch: fromPromise(() => new Promise<SyncAnswer>((resolve) => (answerBatch = resolve))),
+        },
+        actions: { persist: () => {}, sendBeforeUnload: () => {} },
+      });
+      const actor = createActor(machine, {
+        input: { userId: "u1", stored: null, newId: () => "b", now: () => 0 },
+      }).start();
+      await flush();
+      for (let i = 0; i < 3; i++) actor.send({ type: "TAP" });
+      actor.send({ type: "FLUSH" });
+      await flush();
+      expect(actor.getSnapshot().context.batches).toHaveLength(1);
+      return { actor, answer: (answer: SyncAnswer) => answerBatch(answer) };
+    }
+    const batchAnswer = { multiplier: 0.001, credited: { taps: 3, points: 0.003 }, replayed: false };
+
+    it("keeps the points a purchase spent when the answer of a batch credited before it comes later", async () => {
+      const { actor, answer } = await withBatchInFlight();
+      // On the server the batch came first (10 → 13 taps, 5.003 points), then a purchase that spent 0.003
+      // points; the purchase's answer reaches us first.
+      actor.send({
+        type: "REWARDS.UPDATED",
+        pointsMicro: 5_003_000 - 3_000,
+        totalTaps: 13,
+        multiplierMicro: 2_000,
+        walletBalanceMicro: 15_000_000,
+      });
+      answer({ ...batchAnswer, points: 5.003, totalTaps: 13 });
+      await flush();
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.context.batches).toEqual([]);
+      expect(snapshot.context.pointsMicro).toBe(5_000_000);
+      expect(snapshot.context.multiplierMicro).toBe(2_000);
+      expect(selectPoints(snapshot)).toBe(5);
+    });
+
+    it("keeps newer points and multiplier when the update is older than a sync answer, but takes the wallet", async () => {
+      const { actor, answer } = await withBatchInFlight();
+      answer({ ...batchAnswer, points: 5.003, totalTaps: 13 });
+      await flush();
+      actor.send({
+        type: "REWARDS.UPDATED",
+        pointsMicro: 1_000_000,
+        totalTaps: 10,
+        multiplierMicro: 5_000,
+        walletBalanceMicro: 7_000_000,
+      });
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.context.pointsMicro).toBe(5_003_000);
+      expect(snapshot.context.totalTaps).toBe(13);
+      expect(snapshot.context.multiplierMicro).toBe(1_000);
+      expect(snapshot.context.walletBalanceMicro).toBe(7_000_000);
+    });
+  });
 });

@@ -102,15 +102,25 @@ export const tapsMachine = setup({
       walletBalanceMicro: loaded.walletBalanceMicro,
       loaded: true,
     })),
-    applyUpdate: assign(({ context, event }) =>
-      event.type === "REWARDS.UPDATED"
-        ? {
-            pointsMicro: event.pointsMicro ?? context.pointsMicro,
-            multiplierMicro: event.multiplierMicro ?? context.multiplierMicro,
-            walletBalanceMicro: event.walletBalanceMicro ?? context.walletBalanceMicro,
-          }
-        : {},
-    ),
+    /**
+     * A purchase's or withdrawal's figures. If a tap sync has answered with more taps than they were computed
+     * with, ours are newer and keep their points and multiplier. Otherwise theirs win, totals included, so
+     * the answer of a batch credited before the purchase (older) cannot bring the spent points back.
+     */
+    applyUpdate: assign(({ context, event }) => {
+      if (event.type !== "REWARDS.UPDATED") return {};
+      const current = event.totalTaps === undefined || event.totalTaps >= context.totalTaps;
+      return {
+        ...(current
+          ? {
+              pointsMicro: event.pointsMicro ?? context.pointsMicro,
+              totalTaps: event.totalTaps ?? context.totalTaps,
+              multiplierMicro: event.multiplierMicro ?? context.multiplierMicro,
+            }
+          : {}),
+        walletBalanceMicro: event.walletBalanceMicro ?? context.walletBalanceMicro,
+      };
+    }),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     toastLoadFailed: emit({
       type: "toast" as const,

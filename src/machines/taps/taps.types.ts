@@ -34,7 +34,14 @@ export type TapsEvent =
   | { type: "FLUSH" }
   | { type: "PAGEHIDE" }
   | { type: "ONLINE" }
-  | { type: "REWARDS.UPDATED"; pointsMicro?: number; multiplierMicro?: number; walletBalanceMicro?: number };
+  | {
+      /** The server's figures after a purchase or withdrawal; `totalTaps` dates the points and multiplier. */
+      type: "REWARDS.UPDATED";
+      pointsMicro?: number;
+      totalTaps?: number;
+      multiplierMicro?: number;
+      walletBalanceMicro?: number;
+    };
 
 export type TapsEmitted = { type: "toast"; tone: "error"; title: string };
 

@@ -13,12 +13,11 @@ type TapsRef = ActorRefFrom<typeof tapsMachine>;
 
 /** Creates the page's Multipliers dialog actor; render <Multipliers> with it and send OPEN to show it. */
 export function useMultipliers(runtime: AppRuntime): MultipliersRef {
-  const taps = useTapsActor(runtime);
   const actor = useActorRef(
     multipliersMachine.provide({
       actors: { loadOptions: runtime.rewardsActors.loadOptions, purchase: runtime.rewardsActors.purchase },
     }),
-    { input: { taps, newId: runtime.newId } },
+    { input: { taps: runtime.tapsActor, newId: runtime.newId } },
   );
   useMachineEffects(actor);
   return actor;

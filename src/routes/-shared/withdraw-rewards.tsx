@@ -11,10 +11,9 @@ import { useTapsActor } from "./use-taps.ts";
 export type WithdrawRef = ActorRefFrom<typeof withdrawRewardsMachine>;
 
 export function useWithdrawRewards(runtime: AppRuntime): WithdrawRef {
-  const taps = useTapsActor(runtime);
   const actor = useActorRef(
     withdrawRewardsMachine.provide({ actors: { withdraw: runtime.rewardsActors.withdraw } }),
-    { input: { taps, newId: runtime.newId } },
+    { input: { taps: runtime.tapsActor, newId: runtime.newId } },
   );
   useMachineEffects(actor);
   return actor;
