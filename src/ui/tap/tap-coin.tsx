@@ -14,8 +14,10 @@ const PULSE: Keyframe[] = [
   { transform: "scale(1)" },
 ];
 
-const reducedMotion = () =>
-  typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+/** No effects when the user asked for less motion, or where Web Animations are missing (jsdom, old engines). */
+const effectsOff = () =>
+  typeof Element.prototype.animate !== "function" ||
+  (typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches);
 
 /**
  * The big coin. A press calls `onTap` at once (pointerdown, not click, so the tap lands in the same frame)
@@ -33,7 +35,7 @@ export const TapCoin = memo(function TapCoin({ onTap, label }: { onTap: () => vo
 
   const tap = (xPercent: number) => {
     onTap();
-    if (reducedMotion()) return;
+    if (effectsOff()) return;
     pulseRef.current?.cancel();
     pulseRef.current = faceRef.current?.animate(PULSE, { duration: PULSE_MS, easing: "ease-out" }) ?? null;
     const layer = floatersRef.current;
