@@ -6,6 +6,10 @@ import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
 import { ErrorBody } from "#src/api/contracts/common.ts";
 import { BackgroundTasks } from "./background.ts";
+import type { ChainGateway } from "./chain/gateway.ts";
+import { type DevnetGateway, seedDevnetHotWallet } from "./chain/local/devnet-gateway.ts";
+import { setUpChain } from "./chain/setup.ts";
+import { type ChainWorker, startChainWorker } from "./chain/worker.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
@@ -46,6 +50,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Where the built SPA lives (default: dist/ at the project root). */
   distDir?: string;
+  /** Replaces the chain gateway the configuration asks for (tests: TRON against a fake TronGrid). */
+  chain?: ChainGateway;
+  /** Runs the deposit watcher and withdrawal worker every poll interval (the server does; tests drive rounds). */
+  chainWorker?: boolean;
   /** Extra plugins registered after the API routes (tests use it to add routes). */
   plugins?: FastifyPluginAsync[];
 }
@@ -78,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const smtpMailer = config.smtpUrl
       ? createSmtpMailer(handle.db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom })
       : null;
+    const chain = await setUpChain({ config, db: handle.db, clock, log: app.log });
     const ctx: AppContext = {
       db: handle.db,
       engine: handle.engine,
@@ -86,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailer: options.mailer ?? smtpMailer ?? createOutboxMailer(handle.db, clock, app.log),
       background: new BackgroundTasks(app.log),
       log: app.log,
+      chain: options.chain ?? chain.gateway,
+      wallet: chain.wallet,
     };
     const registeredRoutes: RegisteredRoute[] = [];
     app.decorate("ctx", ctx);
@@ -104,9 +115,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAuthRoutes(app);
     registerUserRoutes(app);
     registerWalletRoutes(app);
-    if (config.chain === "local") {
-      registerDevnetRoutes(app);
-      await seedDemoTreasury(handle.db, microFromNumber(config.demoTreasuryUsdt) ?? 0, clock());
+    if (config.chain === "local" && ctx.chain.kind === "local") {
+      const devnet = ctx.chain as DevnetGateway;
+      registerDevnetRoutes(app, devnet);
+      const demoMicro = microFromNumber(config.demoTreasuryUsdt) ?? 0;
+      await seedDemoTreasury(handle.db, demoMicro, clock());
+      await seedDevnetHotWallet(devnet, demoMicro);
     }
     for (const plugin of options.plugins ?? []) await app.register(plugin);
     await installSpa(app, options.distDir ?? DEFAULT_DIST_DIR);
@@ -115,8 +129,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook("onReady", async () => {
       await dummyPasswordHash();
     });
+    let worker: ChainWorker | null = null;
+    if (options.chainWorker) {
+      app.addHook("onReady", async () => {
+        worker = startChainWorker(ctx);
+      });
+    }
     // In-flight requests have finished by now; wait for their after-answer work, then let go of the rest.
     app.addHook("onClose", async () => {
+      await worker?.stop();
       await ctx.background.drain();
       smtpMailer?.close();
       if (ownsDatabase) await handle.close();

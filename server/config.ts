@@ -2,6 +2,9 @@
  * Configuration from the environment, validated once at start. Every bad value is reported with its own
  * message and the process exits non-zero; nothing reads process.env after this.
  */
+import { validateMnemonic } from "@scure/bip39";
+import { wordlist as english } from "@scure/bip39/wordlists/english.js";
+import { isTronAddress } from "#src/api/contracts/tron-address.ts";
 import { MICRO_PER_UNIT, microFromDecimalText } from "./money/micro.ts";
 
 export type Chain = "local" | "tron";
@@ -30,7 +33,24 @@ export interface Config {
   pointsPerUsdt: number;
   /** USDT the treasury receives once from `external` when the chain is local (0: none). */
   demoTreasuryUsdt: number;
+  /** BIP-39 words of the platform's HD wallet. Null: local mode keeps a generated one in the data directory. */
+  walletMnemonic: string | null;
+  tron: TronConfig;
+  /** How often deposits are scanned and withdrawals moved forward. */
+  chainPollIntervalMs: number;
 }
+
+export interface TronConfig {
+  apiUrl: string;
+  apiKey: string | null;
+  usdtContract: string;
+  /** Transaction page URL prefix. */
+  explorer: string;
+  /** Most TRX (in sun) a withdrawal may burn for energy. */
+  feeLimitSun: number;
+}
+
+const MAINNET_USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 /** The documented variables; README's table is generated from this list. */
 export const ENVIRONMENT_VARIABLES = [
@@ -89,6 +109,43 @@ export const ENVIRONMENT_VARIABLES = [
     name: "DEMO_TREASURY_USDT",
     default: "100000",
     meaning: "USDT put into the treasury once, on first start, when CHAIN=local (0: none).",
+  },
+  {
+    name: "WALLET_MNEMONIC",
+    default: "(generated)",
+    meaning:
+      "BIP-39 words of the HD wallet that derives deposit addresses and the hot wallet. Unset: generated into DATA_DIR/wallet-mnemonic.txt (mode 0600) when CHAIN=local; required when CHAIN=tron.",
+  },
+  {
+    name: "TRON_API_URL",
+    default: "https://api.trongrid.io",
+    meaning: "TronGrid HTTP API (CHAIN=tron); https://nile.trongrid.io for the Nile testnet.",
+  },
+  {
+    name: "TRON_API_KEY",
+    default: "(unset)",
+    meaning: "TronGrid API key (CHAIN=tron), sent as TRON-PRO-API-KEY.",
+  },
+  {
+    name: "TRON_USDT_CONTRACT",
+    default: MAINNET_USDT,
+    meaning: "USDT TRC20 contract (CHAIN=tron). On Nile, the test USDT contract you use.",
+  },
+  {
+    name: "TRON_EXPLORER_URL",
+    default: "https://tronscan.org/#/transaction/",
+    meaning:
+      "Explorer page of a transaction, the id appended (Nile: https://nile.tronscan.org/#/transaction/).",
+  },
+  {
+    name: "TRON_FEE_LIMIT_TRX",
+    default: "100",
+    meaning: "Most TRX a withdrawal may burn for energy (CHAIN=tron); the hot wallet must hold TRX for it.",
+  },
+  {
+    name: "CHAIN_POLL_SECONDS",
+    default: "3 (local), 20 (tron)",
+    meaning: "How often deposits are scanned and withdrawals followed.",
   },
 ] as const;
 
@@ -167,6 +224,30 @@ export function loadConfig(env: Env = process.env): Config {
   if (pointsPerUsdt === 0) bad("POINTS_PER_USDT", "greater than 0", read("POINTS_PER_USDT") ?? "");
   const demoTreasuryUsdt = parseAmount("DEMO_TREASURY_USDT", read("DEMO_TREASURY_USDT"), 100_000, bad);
 
+  const walletMnemonic = read("WALLET_MNEMONIC")?.split(/\s+/).join(" ") ?? null;
+  // Never echo the words back: the message names the problem only.
+  if (walletMnemonic !== null && !validateMnemonic(walletMnemonic, english)) {
+    problems.push("WALLET_MNEMONIC must be 12-24 English BIP-39 words with a valid checksum");
+  }
+  if (walletMnemonic === null && chainRaw === "tron") {
+    problems.push("WALLET_MNEMONIC is required when CHAIN=tron (the seed that owns real funds)");
+  }
+  const apiUrl = (read("TRON_API_URL") ?? "https://api.trongrid.io").replace(/\/+$/, "");
+  if (!isUrlWithProtocol(apiUrl, ["http:", "https:"]))
+    bad("TRON_API_URL", "an http:// or https:// URL", apiUrl);
+  const usdtContract = read("TRON_USDT_CONTRACT") ?? MAINNET_USDT;
+  if (!isTronAddress(usdtContract))
+    bad("TRON_USDT_CONTRACT", "a TRON address (base58check, T…)", usdtContract);
+  const explorer = read("TRON_EXPLORER_URL") ?? "https://tronscan.org/#/transaction/";
+  if (!isUrlWithProtocol(explorer, ["http:", "https:"])) bad("TRON_EXPLORER_URL", "an http(s) URL", explorer);
+  const feeLimitTrx = parseAmount("TRON_FEE_LIMIT_TRX", read("TRON_FEE_LIMIT_TRX"), 100, bad);
+  const pollRaw = read("CHAIN_POLL_SECONDS");
+  const defaultPoll = chainRaw === "tron" ? 20 : 3;
+  const pollSeconds = pollRaw === undefined ? defaultPoll : Number(pollRaw);
+  if (pollRaw !== undefined && (!/^\d+(\.\d+)?$/.test(pollRaw) || pollSeconds < 0.1 || pollSeconds > 3600)) {
+    bad("CHAIN_POLL_SECONDS", "a number of seconds from 0.1 to 3600", pollRaw);
+  }
+
   const config: Config = {
     port,
     host,
@@ -188,6 +269,15 @@ export function loadConfig(env: Env = process.env): Config {
     chain: chainRaw as Chain,
     pointsPerUsdt,
     demoTreasuryUsdt,
+    walletMnemonic,
+    tron: {
+      apiUrl,
+      apiKey: read("TRON_API_KEY") ?? null,
+      usdtContract,
+      explorer,
+      feeLimitSun: Math.round(feeLimitTrx * MICRO_PER_UNIT),
+    },
+    chainPollIntervalMs: Math.round((Number.isFinite(pollSeconds) ? pollSeconds : defaultPoll) * 1000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

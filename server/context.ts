@@ -4,6 +4,8 @@
  */
 import type { Kysely } from "kysely";
 import type { BackgroundTasks } from "./background.ts";
+import type { ChainGateway } from "./chain/gateway.ts";
+import type { HdWallet } from "./chain/keys.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseEngine } from "./db/database.ts";
@@ -24,4 +26,8 @@ export interface AppContext {
   mailer: Mailer;
   background: BackgroundTasks;
   log: Logger;
+  /** The chain the wallet lives on (local devnet or TRON). */
+  chain: ChainGateway;
+  /** The platform's HD wallet: deposit addresses and the hot wallet. */
+  wallet: HdWallet;
 }

@@ -66,7 +66,7 @@ export interface RateLimitsTable {
   reset_at: Timestamp;
 }
 
-export type LedgerAccountKind = "treasury" | "external" | "wallet";
+export type LedgerAccountKind = "treasury" | "external" | "wallet" | "clearing";
 
 /** Balances in micro-USDT; only `external` (the chain) may be negative. */
 export interface LedgerAccountsTable {
@@ -77,7 +77,15 @@ export interface LedgerAccountsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
-export type TransferKind = "seed" | "purchase" | "rewards" | "devnet";
+export type TransferKind =
+  | "seed"
+  | "purchase"
+  | "rewards"
+  | "devnet"
+  | "deposit"
+  | "withdrawal"
+  | "withdrawal-sent"
+  | "withdrawal-refund";
 
 /** One movement: `amount_micro` leaves `debit_account` and enters `credit_account`. */
 export interface LedgerTransfersTable {
@@ -155,6 +163,70 @@ export interface IdempotencyKeysTable {
   completed_at: NullableTimestamp;
 }
 
+/** Which seed this database belongs to (one row). */
+export interface ChainSettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  hot_wallet_address: string;
+  created_at: Timestamp;
+}
+
+export interface DepositAddressesTable {
+  user_id: string;
+  hd_index: number;
+  address: string;
+  created_at: Timestamp;
+}
+
+export interface ChainCheckedTransactionsTable {
+  tx_id: string;
+  address: string;
+  outcome: "credited" | "failed" | "nothing";
+  checked_at: Timestamp;
+}
+
+export interface ChainDepositsTable {
+  tx_id: string;
+  log_index: number;
+  user_id: string;
+  address: string;
+  amount_micro: number;
+  block_number: number;
+  credited_at: Timestamp;
+}
+
+export type WithdrawalStatus = "reserved" | "signed" | "broadcast" | "confirmed" | "failed";
+
+export interface WithdrawalsTable {
+  id: string;
+  /** Null for a treasury withdrawal by an admin. */
+  user_id: string | null;
+  source_account: string;
+  to_address: string;
+  amount_micro: number;
+  status: WithdrawalStatus;
+  tx_id: string | null;
+  signed_payload: string | null;
+  expires_at: NullableTimestamp;
+  failure_reason: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  lease_until: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DevnetTransfersTable {
+  tx_id: string;
+  log_index: ColumnType<number, number | undefined, number>;
+  block_number: number;
+  from_address: string;
+  to_address: string;
+  amount_micro: number;
+  status: "success" | "failed";
+  failure_reason: string | null;
+  created_at: Timestamp;
+  confirms_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -169,6 +241,12 @@ export interface Database {
   multiplier_options: MultiplierOptionsTable;
   multiplier_changes: MultiplierChangesTable;
   idempotency_keys: IdempotencyKeysTable;
+  chain_settings: ChainSettingsTable;
+  deposit_addresses: DepositAddressesTable;
+  chain_checked_transactions: ChainCheckedTransactionsTable;
+  chain_deposits: ChainDepositsTable;
+  withdrawals: WithdrawalsTable;
+  devnet_transfers: DevnetTransfersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import * as contract from "#src/api/contracts/user.ts";
 import { creditTapBatch } from "../domain/taps/credit-tap-batch.ts";
 import { multiplierHistory, multiplierOf, pointsHistory, pointsOf } from "../domain/taps/points-queries.ts";
+import { updateUser } from "../domain/users/update-user.ts";
 import { userDetail } from "../domain/users/user-detail.ts";
 import { encodeCursor, pageRequest, SERIAL_ID, UUID_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
@@ -11,10 +12,19 @@ import { microToWire, optionalMicroFromWire } from "./wire-units.ts";
 export function registerUserRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
 
-  registerEndpoint(app, contract.getUser, async ({ params }) => {
-    const { createdAt, lastLogin, ...user } = await userDetail(ctx.db, params.id);
-    return { ...user, created_at: createdAt.toISOString(), last_login: lastLogin?.toISOString() ?? null };
+  const wireUser = ({ createdAt, lastLogin, ...user }: Awaited<ReturnType<typeof userDetail>>) => ({
+    ...user,
+    created_at: createdAt.toISOString(),
+    last_login: lastLogin?.toISOString() ?? null,
   });
+
+  registerEndpoint(app, contract.getUser, async ({ params }) =>
+    wireUser(await userDetail(ctx.db, params.id)),
+  );
+
+  registerEndpoint(app, contract.updateUser, async ({ params, body }) =>
+    wireUser(await updateUser(ctx, params.id, body)),
+  );
 
   registerEndpoint(app, contract.getPoints, async ({ params }) => {
     const { pointsMicro, totalTaps } = await pointsOf(ctx.db, params.id);

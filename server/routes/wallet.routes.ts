@@ -1,9 +1,15 @@
 /** /wallet/…: the caller's wallet balance and history, the multiplier catalogue, purchases and rewards withdrawal. */
 import type { FastifyInstance } from "fastify";
+import { RECENT_CHAIN_TRANSACTIONS } from "#src/api/contracts/limits.ts";
 import * as contract from "#src/api/contracts/wallet.ts";
+import { ChainUnavailable } from "../chain/gateway.ts";
 import { walletBalanceMicro } from "../domain/ledger/accounts.ts";
+import { depositAddressOf, generateDepositAddress } from "../domain/wallet/deposit-address.ts";
+import { scanDeposits } from "../domain/wallet/deposits.ts";
+import { chainUnavailable } from "../domain/wallet/errors.ts";
 import { multiplierCatalogue } from "../domain/wallet/multiplier-catalogue.ts";
 import { purchaseMultiplier } from "../domain/wallet/purchase-multiplier.ts";
+import { requestUsdtWithdrawal } from "../domain/wallet/usdt-withdrawal.ts";
 import { walletHistory } from "../domain/wallet/wallet-history.ts";
 import { withdrawRewards } from "../domain/wallet/withdraw-rewards.ts";
 import { encodeCursor, pageRequest, SERIAL_ID } from "./list-cursor.ts";
@@ -68,6 +74,71 @@ export function registerWalletRoutes(app: FastifyInstance): void {
       nextCursor: encodeCursor(page.next),
     };
   });
+
+  registerEndpoint(app, contract.generateWallet, async ({ auth }) => ({
+    success: true as const,
+    address: await generateDepositAddress(ctx, auth.user.id),
+    message: "Your USDT TRC20 deposit address is ready. Only send USDT on the TRON network to it.",
+  }));
+
+  registerEndpoint(app, contract.tokenInfo, async () => ({
+    success: true as const,
+    symbol: "USDT" as const,
+    decimals: 6 as const,
+    network: "TRC20" as const,
+    contract: ctx.chain.contract,
+    explorer: ctx.chain.explorer,
+  }));
+
+  registerEndpoint(app, contract.tokenBalance, async ({ auth }) => {
+    const address = await depositAddressOf(ctx, auth.user.id);
+    if (address === null) return { success: true as const, balance: null };
+    const balanceMicro = await onChain(() => ctx.chain.tokenBalanceMicro(address));
+    return { success: true as const, balance: microToWire(balanceMicro) };
+  });
+
+  registerEndpoint(app, contract.chainTransactions, async ({ auth, query }) => {
+    const address = await depositAddressOf(ctx, auth.user.id);
+    if (address === null) return { success: true as const, transactions: [] };
+    const scanned = await onChain(() => scanDeposits(ctx, { userId: auth.user.id, address }));
+    return {
+      success: true as const,
+      transactions: scanned.slice(0, query.limit ?? RECENT_CHAIN_TRANSACTIONS).map((t) => ({
+        type: t.direction,
+        value: microToWire(t.amountMicro),
+        timestamp: t.at.toISOString(),
+        txId: t.txId,
+        status: t.status,
+      })),
+    };
+  });
+
+  registerEndpoint(app, contract.tokenTransfer, async ({ auth, body, request }) => {
+    const withdrawal = await requestUsdtWithdrawal(ctx, {
+      userId: auth.user.id,
+      idempotencyKey: idempotencyKeyOf(request.headers),
+      to: body.to.trim(),
+      amountMicro: microFromWire(body.amount, "body/amount"),
+    });
+    return {
+      success: true as const,
+      withdrawal: {
+        id: withdrawal.id,
+        status: withdrawal.status,
+        amount: microToWire(withdrawal.amountMicro),
+        to: withdrawal.to,
+      },
+    };
+  });
+}
+
+/** Chain calls that fail for network reasons answer 503 with a message saying to try again. */
+async function onChain<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw err instanceof ChainUnavailable ? chainUnavailable() : err;
+  }
 }
 
 /** The header schema (IdempotencyHeaders) has already required and checked it. */

@@ -31,6 +31,15 @@ describe("config", () => {
       chain: "local",
       pointsPerUsdt: 1,
       demoTreasuryUsdt: 100_000,
+      walletMnemonic: null,
+      tron: {
+        apiUrl: "https://api.trongrid.io",
+        apiKey: null,
+        usdtContract: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        explorer: "https://tronscan.org/#/transaction/",
+        feeLimitSun: 100_000_000,
+      },
+      chainPollIntervalMs: 3_000,
     });
   });
 
@@ -52,6 +61,13 @@ describe("config", () => {
       CHAIN: "tron",
       POINTS_PER_USDT: "2.5",
       DEMO_TREASURY_USDT: "0",
+      WALLET_MNEMONIC: "  legal winner thank year wave sausage worth useful legal winner thank yellow ",
+      TRON_API_URL: "https://nile.trongrid.io/",
+      TRON_API_KEY: "key-123",
+      TRON_USDT_CONTRACT: "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf",
+      TRON_EXPLORER_URL: "https://nile.tronscan.org/#/transaction/",
+      TRON_FEE_LIMIT_TRX: "40.5",
+      CHAIN_POLL_SECONDS: "7.5",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -69,7 +85,35 @@ describe("config", () => {
       chain: "tron",
       pointsPerUsdt: 2.5,
       demoTreasuryUsdt: 0,
+      walletMnemonic: "legal winner thank year wave sausage worth useful legal winner thank yellow",
+      tron: {
+        apiUrl: "https://nile.trongrid.io",
+        apiKey: "key-123",
+        usdtContract: "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf",
+        explorer: "https://nile.tronscan.org/#/transaction/",
+        feeLimitSun: 40_500_000,
+      },
+      chainPollIntervalMs: 7_500,
     });
+  });
+
+  it("refuses a bad wallet seed or TRON setting without echoing the words", () => {
+    const problems = problemsOf({
+      WALLET_MNEMONIC: "legal winner thank year wave sausage worth useful legal winner thank thank",
+      TRON_USDT_CONTRACT: "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBg",
+      TRON_API_URL: "ftp://nile.trongrid.io",
+      CHAIN_POLL_SECONDS: "0",
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.join("\n")).not.toContain("sausage");
+    expect(problems[0]).toMatch(/^WALLET_MNEMONIC must be .*checksum/);
+    expect(problems.some((p) => p.startsWith("TRON_USDT_CONTRACT must be a TRON address"))).toBe(true);
+    expect(problemsOf({ CHAIN: "tron" })).toEqual([
+      "WALLET_MNEMONIC is required when CHAIN=tron (the seed that owns real funds)",
+    ]);
+    expect(loadConfig({ CHAIN: "tron", WALLET_MNEMONIC: "abandon ".repeat(11) + "about" }).chainPollIntervalMs).toBe(
+      20_000,
+    );
   });
 
   it("treats an empty value as unset and derives PUBLIC_URL from PORT", () => {
@@ -160,6 +204,13 @@ describe("config", () => {
       "CHAIN",
       "POINTS_PER_USDT",
       "DEMO_TREASURY_USDT",
+      "WALLET_MNEMONIC",
+      "TRON_API_URL",
+      "TRON_API_KEY",
+      "TRON_USDT_CONTRACT",
+      "TRON_EXPLORER_URL",
+      "TRON_FEE_LIMIT_TRX",
+      "CHAIN_POLL_SECONDS",
     ]);
   });
 

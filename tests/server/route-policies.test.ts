@@ -72,6 +72,7 @@ describe("route registry", () => {
     expect(undocumentedPublic.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
         "GET /api/health",
+        "GET /api/devnet/transactions/:txId",
         "POST /api/auth/forgot-password",
         "POST /api/auth/login",
         "POST /api/auth/refresh",

@@ -87,14 +87,27 @@ export function listAccountTransfers(
   page: { limit: number; after: TransferPosition | null },
 ) {
   let query = db
-    .selectFrom("ledger_transfers")
-    .select(["id", "debit_account", "credit_account", "amount_micro", "kind", "description", "created_at"])
-    .where((eb) => eb.or([eb("debit_account", "=", accountId), eb("credit_account", "=", accountId)]));
+    .selectFrom("ledger_transfers as t")
+    // A withdrawal's reservation shows the withdrawal's own status (pending until the chain confirms it).
+    .leftJoin("withdrawals as w", (join) =>
+      join.on(sql<boolean>`t.kind = 'withdrawal' AND w.id::text = t.reference`),
+    )
+    .select([
+      "t.id",
+      "t.debit_account",
+      "t.credit_account",
+      "t.amount_micro",
+      "t.kind",
+      "t.description",
+      "t.created_at",
+      "w.status as withdrawal_status",
+    ])
+    .where((eb) => eb.or([eb("t.debit_account", "=", accountId), eb("t.credit_account", "=", accountId)]));
   if (page.after) {
     const { at, id } = page.after;
-    query = query.where(sql<boolean>`(created_at, id) < (${at}, ${id}::bigint)`);
+    query = query.where(sql<boolean>`(t.created_at, t.id) < (${at}, ${id}::bigint)`);
   }
-  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).execute();
+  return query.orderBy("t.created_at", "desc").orderBy("t.id", "desc").limit(page.limit).execute();
 }
 
 export interface AccountAudit {

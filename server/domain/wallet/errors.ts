@@ -28,3 +28,30 @@ export const belowMinimumPayout = () =>
     "BELOW_MINIMUM",
     "This amount is too small to pay out: it is worth less than 0.000001 USDT.",
   );
+
+export const badTronAddress = () =>
+  new AppError(
+    400,
+    "VALIDATION_ERROR",
+    "Enter a valid TRC20 address: it starts with T, has 34 characters, and its checksum must match.",
+  );
+
+export const belowMinimumWithdrawal = (minimum: number) =>
+  new AppError(422, "BELOW_MINIMUM", `The minimum withdrawal is ${minimum} USDT.`);
+
+export const insufficientWithdrawalBalance = () =>
+  new AppError(409, "INSUFFICIENT_BALANCE", "Insufficient balance for withdrawal");
+
+export const notYourDepositAddress = () =>
+  new AppError(
+    400,
+    "VALIDATION_ERROR",
+    "This is not the deposit address generated for your account. Generate your wallet to get yours.",
+  );
+
+export const chainUnavailable = () =>
+  new AppError(
+    503,
+    "CHAIN_UNAVAILABLE",
+    "The TRON network cannot be reached right now. Please try again in a minute.",
+  );

@@ -1,7 +1,8 @@
 /**
  * The wallet's movements as the Wallet page shows them (CONTRACT.md): money in is a deposit (rewards
  * withdrawals and funding included, told apart by their description), a multiplier bought is a purchase,
- * any other money out is a withdrawal. Ledger transfers are final, so every entry is completed.
+ * any other money out is a withdrawal. Ledger transfers are final, so every entry is completed, except a USDT
+ * withdrawal: pending until the chain confirms it, failed if it did not go out (its refund is a deposit).
  */
 import type { Kysely } from "kysely";
 import { listAccountTransfers } from "../../db/repos/ledger.repo.ts";
@@ -15,7 +16,7 @@ export interface WalletHistoryEntry {
   amountMicro: number;
   description: string;
   at: Date;
-  status: "completed";
+  status: "pending" | "completed" | "failed";
 }
 
 export function walletHistory(
@@ -34,7 +35,12 @@ export function walletHistory(
       amountMicro: row.amount_micro,
       description: row.description,
       at: row.created_at,
-      status: "completed",
+      status:
+        row.withdrawal_status === null || row.withdrawal_status === "confirmed"
+          ? "completed"
+          : row.withdrawal_status === "failed"
+            ? "failed"
+            : "pending",
     }),
   );
 }

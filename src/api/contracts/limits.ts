@@ -8,3 +8,7 @@ export const MAX_TAPS_PER_BATCH = 5000;
 export const MULTIPLIER_PURCHASE_POINTS = 100;
 /** The multiplier every account starts with (spec §9). */
 export const DEFAULT_MULTIPLIER = 0.001;
+/** The smallest USDT withdrawal to a TRC20 address (spec §5, §9). */
+export const MIN_USDT_WITHDRAWAL = 300;
+/** Chain transfers the Deposit tab lists (spec §9). */
+export const RECENT_CHAIN_TRANSACTIONS = 10;

@@ -135,8 +135,28 @@ export const multiplierHistory = defineEndpoint({
   },
 });
 
+export const updateUser = defineEndpoint({
+  method: "PATCH",
+  path: "/user/:id",
+  policy: "self",
+  summary:
+    "Change the display name, or save the deposit address on the record; trc20_address is accepted only if it " +
+    "is the address the server generated for this user",
+  tags,
+  params: Params,
+  body: Type.Object(
+    {
+      name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      trc20_address: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    },
+    { ...strict, minProperties: 1 },
+  ),
+  response: { 200: UserDetail },
+});
+
 export const userEndpoints = [
   getUser,
+  updateUser,
   getPoints,
   syncTaps,
   pointsHistory,

@@ -98,10 +98,119 @@ export const walletHistory = defineEndpoint({
   },
 });
 
+/** A base58check TRON address; the server checks the checksum too (400 when it fails). */
+export const TronAddress = Type.String({
+  minLength: 34,
+  maxLength: 34,
+  pattern: "^T[1-9A-HJ-NP-Za-km-z]{33}$",
+});
+
+export const generateWallet = defineEndpoint({
+  method: "POST",
+  path: "/wallet/generate",
+  policy: "authenticated",
+  summary:
+    "The caller's USDT TRC20 deposit address, derived from the platform's HD seed; the same on every call",
+  tags,
+  body: Type.Object({ type: Type.Literal("trc20") }, strict),
+  response: {
+    200: Type.Object({ success: Type.Literal(true), address: TronAddress, message: Type.String() }, strict),
+  },
+});
+
+export const tokenInfo = defineEndpoint({
+  method: "GET",
+  path: "/wallet/token/info",
+  policy: "authenticated",
+  summary:
+    "The token the wallet holds: USDT on TRC20, its contract and the explorer's transaction URL prefix",
+  tags,
+  response: {
+    200: Type.Object(
+      {
+        success: Type.Literal(true),
+        symbol: Type.Literal("USDT"),
+        decimals: Type.Literal(6),
+        network: Type.Literal("TRC20"),
+        contract: TronAddress,
+        /** Append a transaction id to get its explorer page. */
+        explorer: Type.String(),
+      },
+      strict,
+    ),
+  },
+});
+
+export const tokenBalance = defineEndpoint({
+  method: "GET",
+  path: "/wallet/token/balance",
+  policy: "authenticated",
+  summary: "USDT held on chain at the caller's deposit address; null before an address exists",
+  tags,
+  response: {
+    200: Type.Object({ success: Type.Literal(true), balance: Type.Union([Balance, Type.Null()]) }, strict),
+  },
+});
+
+export const ChainTransaction = Type.Object(
+  {
+    type: Type.Union([Type.Literal("receive"), Type.Literal("send")]),
+    value: Balance,
+    timestamp: Timestamp,
+    txId: Type.String({ pattern: "^[0-9a-f]{64}$" }),
+    /** Ours: a receive is "confirmed" once credited to the wallet, "failed" when the chain refused it. */
+    status: Type.Union([Type.Literal("pending"), Type.Literal("confirmed"), Type.Literal("failed")]),
+  },
+  strict,
+);
+
+export const chainTransactions = defineEndpoint({
+  method: "GET",
+  path: "/wallet/transactions",
+  policy: "authenticated",
+  summary:
+    "The latest USDT transfers of the caller's deposit address, newest first. Also scans them, so a new " +
+    "confirmed deposit is credited before the answer.",
+  tags,
+  querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }, strict),
+  response: {
+    200: Type.Object({ success: Type.Literal(true), transactions: Type.Array(ChainTransaction) }, strict),
+  },
+});
+
+export const Withdrawal = Type.Object(
+  {
+    id: Type.String({ format: "uuid" }),
+    status: Type.Literal("pending"),
+    amount: Balance,
+    to: TronAddress,
+    txId: Type.Optional(Type.String()),
+  },
+  strict,
+);
+
+export const tokenTransfer = defineEndpoint({
+  method: "POST",
+  path: "/wallet/token/transfer",
+  policy: "authenticated",
+  summary:
+    "Withdraw USDT from the wallet to a TRC20 address (at least 300). Reserves the amount now; the transfer is " +
+    "broadcast, then posted on confirmation or released on failure. Idempotent by Idempotency-Key.",
+  tags,
+  headers: IdempotencyHeaders,
+  body: Type.Object({ to: Type.String({ minLength: 1, maxLength: 100 }), amount: Amount }, strict),
+  response: { 202: Type.Object({ success: Type.Literal(true), withdrawal: Withdrawal }, strict) },
+});
+
 export const walletEndpoints = [
   walletBalance,
   multipliers,
   purchaseMultiplier,
   withdrawRewards,
   walletHistory,
+  generateWallet,
+  tokenInfo,
+  tokenBalance,
+  chainTransactions,
+  tokenTransfer,
 ] as const;

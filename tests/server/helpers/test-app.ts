@@ -14,6 +14,7 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "#server/app.ts";
+import type { ChainGateway } from "#server/chain/gateway.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
@@ -115,14 +116,27 @@ export function createTestClock(start = new Date()): TestClock {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
+/** The HD wallet of every test database (the BIP-39 test words): never holds real funds. */
+export const TEST_MNEMONIC =
+  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: ".tmp/unused", PUBLIC_URL: "http://taprewards.test" }), ...overrides };
+  return {
+    ...loadConfig({
+      DATA_DIR: ".tmp/unused",
+      PUBLIC_URL: "http://taprewards.test",
+      WALLET_MNEMONIC: TEST_MNEMONIC,
+    }),
+    ...overrides,
+  };
 }
 
 export interface TestAppOptions {
   config?: Partial<Config>;
   distDir?: string;
   plugins?: FastifyPluginAsync[];
+  /** Another chain gateway than the configured one (TRON against the fake TronGrid). */
+  chain?: ChainGateway;
 }
 
 export interface TestApp {
@@ -147,6 +161,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestApp {
       logger: false,
       ...(opts.distDir ? { distDir: opts.distDir } : {}),
       ...(opts.plugins ? { plugins: opts.plugins } : {}),
+      ...(opts.chain ? { chain: opts.chain } : {}),
     });
 
   beforeAll(async () => {

@@ -1,0 +1,31 @@
+/**
+ * The user's USDT TRC20 deposit address (DESIGN.md §6): the next free index of the HD path, assigned once and
+ * kept forever, so generating again answers the same address. The user record's trc20_address is set in the
+ * same transaction, so a reload shows it even if the client never gets to save it.
+ */
+import { sql } from "kysely";
+import type { AppContext } from "../../context.ts";
+import { findDepositAddress, insertDepositAddress, nextDepositIndex } from "../../db/repos/chain.repo.ts";
+
+export async function depositAddressOf(ctx: AppContext, userId: string): Promise<string | null> {
+  return (await findDepositAddress(ctx.db, userId))?.address ?? null;
+}
+
+export async function generateDepositAddress(ctx: AppContext, userId: string): Promise<string> {
+  const existing = await findDepositAddress(ctx.db, userId);
+  if (existing) return existing.address;
+  return ctx.db.transaction().execute(async (trx) => {
+    const index = await nextDepositIndex(trx);
+    // A concurrent call may win the insert; its address is the user's, and this index stays unused.
+    await insertDepositAddress(trx, { userId, index, address: ctx.wallet.addressAt(index), at: ctx.clock() });
+    const assigned = await findDepositAddress(trx, userId);
+    if (!assigned) throw new Error(`no deposit address for user ${userId} after inserting one`);
+    await trx
+      .updateTable("users")
+      .set({ trc20_address: assigned.address })
+      .where("id", "=", userId)
+      .where(sql<boolean>`trc20_address IS DISTINCT FROM ${assigned.address}`)
+      .execute();
+    return assigned.address;
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * The deposit watcher (DESIGN.md §6). Lists the latest USDT transfers of a deposit address and settles every
+ * incoming transaction it has not settled yet: once the chain calls it final, each Transfer log of our
+ * contract to this address with a value above zero is credited, exactly once (unique on transaction id and
+ * log index, and on the ledger's idempotency key); a failed transaction is remembered and never credited.
+ * Chain calls happen before the database transaction, never inside it. Listings may overlap and scans may
+ * run at the same time (interval and Refresh, or two processes): the unique keys keep the credit single.
+ */
+import type { AddressTransfer, TransferLog } from "../../chain/gateway.ts";
+import type { AppContext } from "../../context.ts";
+import {
+  checkedOutcomes,
+  insertChainDeposit,
+  listDepositAddresses,
+  recordChecked,
+} from "../../db/repos/chain.repo.ts";
+import { EXTERNAL, ensureWalletAccount } from "../ledger/accounts.ts";
+import { transfer } from "../ledger/transfer.ts";
+
+/** How many of the address's latest transfers each scan reads (the Deposit tab shows 10). */
+export const SCAN_DEPTH = 50;
+
+export type ChainTransferStatus = "pending" | "confirmed" | "failed";
+
+export interface ScannedTransfer extends AddressTransfer {
+  direction: "receive" | "send";
+  status: ChainTransferStatus;
+}
+
+export async function scanDeposits(
+  ctx: AppContext,
+  owner: { userId: string; address: string },
+): Promise<ScannedTransfer[]> {
+  const { address } = owner;
+  const transfers = await ctx.chain.listTransfers(address, { limit: SCAN_DEPTH });
+  const incomingIds = [...new Set(transfers.filter((t) => t.to === address).map((t) => t.txId))];
+  const settled = await checkedOutcomes(ctx.db, address, incomingIds);
+  for (const txId of incomingIds) {
+    if (settled.has(txId)) continue;
+    const outcome = await ctx.chain.transactionOutcome(txId);
+    if (outcome.status === "failed") {
+      await recordChecked(ctx.db, { txId, address, outcome: "failed", at: ctx.clock() });
+      settled.set(txId, "failed");
+    } else if (outcome.status === "confirmed") {
+      const ours = outcome.logs.filter((log) => log.to === address && log.amountMicro > 0);
+      await creditLogs(ctx, owner, txId, outcome.blockNumber, ours);
+      settled.set(txId, ours.length > 0 ? "credited" : "nothing");
+    }
+  }
+  return (
+    transfers
+      // Zero-value and other no-credit transfers are left out: they are how "address poisoning" scams try to
+      // get a look-alike address into a user's history.
+      .filter((t) => t.amountMicro > 0 && settled.get(t.txId) !== "nothing")
+      .map((t) => ({
+        ...t,
+        direction: t.to === address ? ("receive" as const) : ("send" as const),
+        status: statusOf(t, settled.get(t.txId), address),
+      }))
+  );
+}
+
+function statusOf(t: AddressTransfer, settled: string | undefined, address: string): ChainTransferStatus {
+  if (t.to !== address) return t.confirmed ? "confirmed" : "pending";
+  if (settled === "credited") return "confirmed";
+  if (settled === "failed") return "failed";
+  return "pending";
+}
+
+async function creditLogs(
+  ctx: AppContext,
+  owner: { userId: string; address: string },
+  txId: string,
+  blockNumber: number,
+  logs: TransferLog[],
+): Promise<void> {
+  const walletAccount = await ensureWalletAccount(ctx.db, owner.userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const at = ctx.clock();
+    for (const log of logs) {
+      const fresh = await insertChainDeposit(trx, {
+        txId,
+        logIndex: log.logIndex,
+        userId: owner.userId,
+        address: owner.address,
+        amountMicro: log.amountMicro,
+        blockNumber,
+        at,
+      });
+      if (!fresh) continue;
+      await transfer(trx, {
+        from: EXTERNAL,
+        to: walletAccount,
+        amountMicro: log.amountMicro,
+        kind: "deposit",
+        description: "USDT deposit",
+        reference: txId,
+        idempotencyKey: `deposit:${txId}:${log.logIndex}`,
+        at,
+      });
+    }
+    await recordChecked(trx, {
+      txId,
+      address: owner.address,
+      outcome: logs.length > 0 ? "credited" : "nothing",
+      at,
+    });
+  });
+}
+
+/** One round over every deposit address; one address failing (chain hiccup) does not stop the others. */
+export async function scanAllDeposits(
+  ctx: AppContext,
+  concurrency = 4,
+): Promise<{ scanned: number; failed: number }> {
+  const owners = await listDepositAddresses(ctx.db);
+  let next = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < owners.length) {
+      const owner = owners[next++];
+      if (!owner) break;
+      try {
+        await scanDeposits(ctx, { userId: owner.user_id, address: owner.address });
+      } catch (err) {
+        failed++;
+        ctx.log.warn({ err, address: owner.address }, "deposit scan failed; trying again next round");
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, owners.length) }, worker));
+  return { scanned: owners.length, failed };
+}

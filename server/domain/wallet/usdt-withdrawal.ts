@@ -1,0 +1,239 @@
+/**
+ * USDT withdrawals to a TRC20 address (DESIGN.md §6; CONTRACT.md POST /wallet/token/transfer).
+ *
+ * request: checks, then in one transaction moves the amount from the source account (the user's wallet, or
+ *   the treasury for an admin) to the `withdrawals` clearing account and records the withdrawal `reserved`.
+ *   Idempotent by key; the conditional debit means one balance can never pay two withdrawals.
+ * advance (a background task after the answer, and the worker's rounds): reserved → sign → store the tx id and
+ *   signed payload → broadcast → wait for the chain → post (clearing → external) or release (clearing →
+ *   source). Every chain call runs outside any database transaction. A crash after the broadcast leaves the
+ *   row `signed`; the next round re-sends the *same* signed transaction, which the chain knows already, so
+ *   nothing is ever sent twice. Each settlement is one conditional status change plus one ledger transfer
+ *   with its own idempotency key, so it happens exactly once.
+ */
+import { randomUUID } from "node:crypto";
+import { MIN_USDT_WITHDRAWAL } from "#src/api/contracts/limits.ts";
+import { isTronAddress, shortTronAddress } from "#src/api/contracts/tron-address.ts";
+import { ChainUnavailable, type PreparedTransfer, TransferRejected } from "../../chain/gateway.ts";
+import type { AppContext } from "../../context.ts";
+import {
+  findWithdrawal,
+  insertWithdrawal,
+  leaseWithdrawal,
+  listOpenWithdrawalIds,
+  markSigned,
+  moveWithdrawal,
+  releaseLease,
+  type WithdrawalRow,
+} from "../../db/repos/withdrawals.repo.ts";
+import { MICRO_PER_UNIT } from "../../money/micro.ts";
+import { runIdempotent } from "../idempotency.ts";
+import { EXTERNAL, walletAccountId } from "../ledger/accounts.ts";
+import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import { badTronAddress, belowMinimumWithdrawal, insufficientWithdrawalBalance } from "./errors.ts";
+
+export const WITHDRAWALS_ACCOUNT = "withdrawals";
+const LEASE_MS = 30_000;
+/** A transfer still unknown this long after it expired can never land: it is failed and released. */
+const EXPIRY_GRACE_MS = 60_000;
+
+export interface WithdrawalAnswer {
+  id: string;
+  status: "pending";
+  amountMicro: number;
+  to: string;
+}
+
+/** Test hooks: where a test makes the process "die". */
+export interface AdvanceHooks {
+  afterBroadcast?: () => void | Promise<void>;
+}
+
+export async function requestUsdtWithdrawal(
+  ctx: AppContext,
+  request: { userId: string; idempotencyKey: string; to: string; amountMicro: number },
+): Promise<WithdrawalAnswer> {
+  const { userId, to, amountMicro } = request;
+  if (!isTronAddress(to)) throw badTronAddress();
+  if (amountMicro < MIN_USDT_WITHDRAWAL * MICRO_PER_UNIT) throw belowMinimumWithdrawal(MIN_USDT_WITHDRAWAL);
+  const answer = await runIdempotent(
+    ctx,
+    { callerId: userId, key: request.idempotencyKey, scope: "token-transfer", body: { to, amountMicro } },
+    async (trx) => {
+      const id = randomUUID();
+      const at = ctx.clock();
+      const source = walletAccountId(userId);
+      await transfer(trx, {
+        from: source,
+        to: WITHDRAWALS_ACCOUNT,
+        amountMicro,
+        kind: "withdrawal",
+        description: `USDT withdrawal to ${shortTronAddress(to)}`,
+        reference: id,
+        at,
+      }).catch((err: unknown) => {
+        throw err instanceof InsufficientBalance ? insufficientWithdrawalBalance() : err;
+      });
+      await insertWithdrawal(trx, {
+        id,
+        user_id: userId,
+        source_account: source,
+        to_address: to,
+        amount_micro: amountMicro,
+        status: "reserved",
+        created_at: at,
+        updated_at: at,
+      });
+      return { id, status: "pending" as const, amountMicro, to };
+    },
+  );
+  ctx.background.run("advance withdrawal", () => advanceWithdrawal(ctx, answer.id).then(() => {}));
+  return answer;
+}
+
+/** Moves one withdrawal as far as the chain allows now; answers its status afterwards. */
+export async function advanceWithdrawal(
+  ctx: AppContext,
+  id: string,
+  hooks: AdvanceHooks = {},
+): Promise<string> {
+  const leased = await leaseWithdrawal(ctx.db, id, ctx.clock(), LEASE_MS);
+  if (!leased) return (await findWithdrawal(ctx.db, id))?.status ?? "missing";
+  let row: WithdrawalRow = leased;
+  try {
+    if (row.status === "reserved") {
+      const signed = await sign(ctx, row);
+      if (!signed) return (await findWithdrawal(ctx.db, id))?.status ?? "missing";
+      row = signed;
+    }
+    if (row.status === "signed") {
+      if (!(await send(ctx, row))) return (await findWithdrawal(ctx.db, id))?.status ?? "missing";
+      await hooks.afterBroadcast?.();
+      await moveWithdrawal(ctx.db, id, { from: ["signed"], to: "broadcast", at: ctx.clock() });
+      row = { ...row, status: "broadcast" };
+    }
+    if (row.status === "broadcast") await follow(ctx, row);
+    return (await findWithdrawal(ctx.db, id))?.status ?? "missing";
+  } finally {
+    await releaseLease(ctx.db, id);
+  }
+}
+
+/** Prepares and stores the signed transfer; null when it cannot be signed now (or was failed). */
+async function sign(ctx: AppContext, row: WithdrawalRow): Promise<WithdrawalRow | null> {
+  let prepared: PreparedTransfer;
+  try {
+    prepared = await ctx.chain.prepareTransfer({ to: row.to_address, amountMicro: row.amount_micro });
+  } catch (err) {
+    if (err instanceof TransferRejected) await failAndRelease(ctx, row, err.message);
+    else logRetry(ctx, row, err);
+    return null;
+  }
+  const at = ctx.clock();
+  const stored = await markSigned(ctx.db, row.id, { ...prepared, at });
+  // Another worker signed first: this transfer was never sent, so dropping it is safe.
+  if (!stored) return null;
+  return {
+    ...row,
+    status: "signed",
+    tx_id: prepared.txId,
+    signed_payload: prepared.payload,
+    expires_at: prepared.expiresAt,
+  };
+}
+
+/** True once the chain has the transaction (now or from an earlier send). */
+async function send(ctx: AppContext, row: WithdrawalRow): Promise<boolean> {
+  const txId = row.tx_id as string;
+  const prepared = { txId, payload: row.signed_payload as string, expiresAt: row.expires_at as Date };
+  try {
+    await ctx.chain.broadcast(prepared);
+    return true;
+  } catch (err) {
+    if (!(err instanceof TransferRejected) && !(err instanceof ChainUnavailable)) throw err;
+    // Refused now, but an earlier send (before a crash) may have landed: only an unknown id is a failure.
+    const outcome = await ctx.chain.transactionOutcome(txId).catch(() => null);
+    if (outcome && outcome.status !== "unknown") return true;
+    if (err instanceof TransferRejected && outcome?.status === "unknown") {
+      await failAndRelease(ctx, row, err.message);
+    } else if (outcome?.status === "unknown" && expiredLongAgo(ctx, row)) {
+      await failAndRelease(ctx, row, "the transfer expired before the network accepted it");
+    } else logRetry(ctx, row, err);
+    return false;
+  }
+}
+
+async function follow(ctx: AppContext, row: WithdrawalRow): Promise<void> {
+  const txId = row.tx_id as string;
+  const outcome = await ctx.chain.transactionOutcome(txId).catch((err: unknown) => {
+    logRetry(ctx, row, err);
+    return null;
+  });
+  if (!outcome) return;
+  if (outcome.status === "confirmed") await post(ctx, row);
+  else if (outcome.status === "failed") await failAndRelease(ctx, row, outcome.reason);
+  else if (outcome.status === "unknown" && expiredLongAgo(ctx, row)) {
+    await failAndRelease(ctx, row, "the network dropped the transfer");
+  }
+}
+
+const expiredLongAgo = (ctx: AppContext, row: WithdrawalRow) =>
+  row.expires_at !== null && ctx.clock().getTime() > row.expires_at.getTime() + EXPIRY_GRACE_MS;
+
+/** The money left for good: clearing → external (the chain). */
+async function post(ctx: AppContext, row: WithdrawalRow): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const at = ctx.clock();
+    if (!(await moveWithdrawal(trx, row.id, { from: ["broadcast"], to: "confirmed", at }))) return;
+    await transfer(trx, {
+      from: WITHDRAWALS_ACCOUNT,
+      to: EXTERNAL,
+      amountMicro: row.amount_micro,
+      kind: "withdrawal-sent",
+      description: `USDT sent to ${shortTronAddress(row.to_address)}`,
+      reference: row.id,
+      idempotencyKey: `withdrawal-sent:${row.id}`,
+      at,
+    });
+  });
+}
+
+/** It did not happen: clearing → back to where it came from. */
+async function failAndRelease(ctx: AppContext, row: WithdrawalRow, reason: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const at = ctx.clock();
+    const moved = await moveWithdrawal(trx, row.id, {
+      from: ["reserved", "signed", "broadcast"],
+      to: "failed",
+      at,
+      reason: reason.slice(0, 500),
+    });
+    if (!moved) return;
+    await transfer(trx, {
+      from: WITHDRAWALS_ACCOUNT,
+      to: row.source_account,
+      amountMicro: row.amount_micro,
+      kind: "withdrawal-refund",
+      description: "Withdrawal refund",
+      reference: row.id,
+      idempotencyKey: `withdrawal-refund:${row.id}`,
+      at,
+    });
+  });
+  ctx.log.warn({ withdrawal: row.id, reason }, "withdrawal failed; the amount was released");
+}
+
+function logRetry(ctx: AppContext, row: WithdrawalRow, err: unknown): void {
+  ctx.log.warn({ err, withdrawal: row.id }, "withdrawal waits for the chain; trying again next round");
+}
+
+/** The worker's round: every open withdrawal nobody is working on. */
+export async function advanceOpenWithdrawals(ctx: AppContext, limit = 50): Promise<number> {
+  const open = await listOpenWithdrawalIds(ctx.db, ctx.clock(), limit);
+  for (const { id } of open) {
+    await advanceWithdrawal(ctx, id).catch((err: unknown) =>
+      ctx.log.error({ err, withdrawal: id }, "withdrawal round failed"),
+    );
+  }
+  return open.length;
+}
