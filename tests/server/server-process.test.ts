@@ -2,13 +2,26 @@
  * server.ts as a real process: refuses bad configuration, prints the URL and (first start only) the admin's
  * credentials, serves requests, and on SIGTERM finishes in-flight requests and exits cleanly.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "./helpers/test-app.ts";
+import { createTestDatabase, TEST_MNEMONIC, type TestDatabase } from "./helpers/test-app.ts";
+
+/** `npm run devnet -- …` as a user types it (node directly, to skip npm's start-up). */
+function runDevnetCli(args: string[], baseUrl: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["scripts/devnet.mjs", ...args],
+      { env: { PATH: process.env.PATH ?? "", TAPREWARDS_URL: baseUrl } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+}
 
 interface RunningServer {
   child: ChildProcessWithoutNullStreams;
@@ -133,5 +146,83 @@ describe("server.ts", () => {
     expect(second.output()).not.toContain("admin password");
     second.child.kill("SIGINT");
     expect(await second.exited).toBe(0);
+  });
+
+  it("keeps a generated seed in the data directory (0600), credits `npm run devnet` deposits, refuses another seed", async () => {
+    const port = await freePort();
+    const chainDir = mkdtempSync(path.join(tmpdir(), "tr-chain-"));
+    const chainDatabase =
+      process.env.TEST_DB === "postgres" ? await createTestDatabase({ migrate: false }) : undefined;
+    const env = {
+      DATABASE_URL: chainDatabase?.url ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: chainDir,
+      LOG_LEVEL: "warn",
+      CHAIN_POLL_SECONDS: "0.5",
+    };
+    try {
+      const server = startServer(env);
+      await server.waitFor(/TapRewards is running at/);
+      const seedFile = path.join(chainDir, "wallet-mnemonic.txt");
+      expect(statSync(seedFile).mode & 0o777).toBe(0o600);
+      expect(readFileSync(seedFile, "utf8").trim().split(" ")).toHaveLength(24);
+
+      const base = `http://127.0.0.1:${port}`;
+      const post = (url: string, body: unknown, token?: string) =>
+        fetch(`${base}${url}`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+      const credentials = { email: "cli@example.com", password: "correct horse battery" };
+      expect((await post("/api/auth/signup", { ...credentials, name: "Cli" })).status).toBe(201);
+      const { session } = (await (await post("/api/auth/login", credentials)).json()) as {
+        session: { access_token: string };
+      };
+      const token = session.access_token;
+      const { address } = (await (await post("/api/wallet/generate", { type: "trc20" }, token)).json()) as {
+        address: string;
+      };
+
+      const refused = await runDevnetCli(["deposit", address, "abc"], base);
+      expect(refused.code).toBe(2);
+      expect(refused.output).toContain("The amount must be a positive number");
+      const badAddress = await runDevnetCli(
+        ["deposit", `${address.slice(0, -1)}${address.endsWith("1") ? "2" : "1"}`, "5"],
+        base,
+      );
+      expect(badAddress.code).toBe(1);
+      expect(badAddress.output).toContain("Deposit refused: Enter a valid TRC20 address");
+
+      const sent = await runDevnetCli(["deposit", address, "12.5"], base);
+      expect(sent.output).toMatch(/Transaction: [0-9a-f]{64}/);
+      expect(sent.code).toBe(0);
+      let balance = 0;
+      for (let waited = 0; waited < 10_000 && balance !== 12.5; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const res = await fetch(`${base}/api/wallet/balance`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        balance = ((await res.json()) as { balance: number }).balance;
+      }
+      expect(balance).toBe(12.5);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+
+      const unreachable = await runDevnetCli(["deposit", address, "1"], base);
+      expect(unreachable.code).toBe(1);
+      expect(unreachable.output).toContain("Could not reach TapRewards");
+
+      const otherSeed = startServer({ ...env, WALLET_MNEMONIC: TEST_MNEMONIC });
+      expect(await otherSeed.exited).toBe(1);
+      expect(otherSeed.output()).toContain("this database belongs to another wallet seed");
+    } finally {
+      await chainDatabase?.dispose();
+      rmSync(chainDir, { recursive: true, force: true });
+    }
   });
 });
