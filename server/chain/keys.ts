@@ -23,6 +23,27 @@ export function addressFromPrivateKey(privateKey: Uint8Array): string {
   return encodeTronAddress(bytes);
 }
 
+/** The address that made a TRON signature (r ‖ s ‖ v) over a transaction id, or null if it is malformed. */
+export function recoverSignerAddress(txId: Uint8Array, signature: Uint8Array): string | null {
+  if (signature.length !== 65 || txId.length !== 32) return null;
+  const v = signature[64] ?? 0;
+  const recovery = v >= 27 ? v - 27 : v;
+  if (recovery !== 0 && recovery !== 1) return null;
+  try {
+    const recovered = new Uint8Array(65);
+    recovered[0] = recovery;
+    recovered.set(signature.subarray(0, 64), 1);
+    const publicKey = secp256k1.recoverPublicKey(recovered, txId, { prehash: false });
+    const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
+    const bytes = new Uint8Array(21);
+    bytes[0] = TRON_ADDRESS_PREFIX;
+    bytes.set(keccak_256(uncompressed.subarray(1)).subarray(12), 1);
+    return encodeTronAddress(bytes);
+  } catch {
+    return null;
+  }
+}
+
 export interface HdWallet {
   /** The deposit address at an index (no private key leaves this module). */
   addressAt(index: number): string;

@@ -447,3 +447,37 @@ describe("POST /wallet/token/transfer", () => {
     expect(await checkLedgerInvariants(db())).toEqual([]);
   });
 });
+
+describe("the devnet as a chain", () => {
+  it("refuses a transfer whose contents or signature were changed after signing, and sends nothing", async () => {
+    const gateway = t.app.ctx.chain;
+    const to = hd.addressAt(7000);
+    const prepared = await gateway.prepareTransfer({ to, amountMicro: 1_000_000 });
+    const payload = JSON.parse(prepared.payload) as Record<string, unknown>;
+    const redirected = { ...prepared, payload: JSON.stringify({ ...payload, to: hd.addressAt(7001) }) };
+    await expect(gateway.broadcast(redirected)).rejects.toThrow(/does not match its contents/);
+    const signature = String(payload.signature);
+    const forged = `${signature.slice(0, 10)}${signature[10] === "0" ? "1" : "0"}${signature.slice(11)}`;
+    await expect(
+      gateway.broadcast({ ...prepared, payload: JSON.stringify({ ...payload, signature: forged }) }),
+    ).rejects.toThrow(/SIGERROR/);
+    expect(await gateway.transactionOutcome(prepared.txId)).toEqual({ status: "unknown" });
+    await gateway.broadcast(prepared);
+    await gateway.broadcast(prepared);
+    expect(await gateway.transactionOutcome(prepared.txId)).toEqual({ status: "pending" });
+    t.clock.advance(DEVNET_CONFIRM_MS + 1);
+    expect(await gateway.transactionOutcome(prepared.txId)).toMatchObject({
+      status: "confirmed",
+      logs: [{ logIndex: 0, from: hd.addressAt(0), to, amountMicro: 1_000_000 }],
+    });
+    expect(await gateway.tokenBalanceMicro(to)).toBe(1_000_000);
+  });
+
+  it("refuses an expired transfer", async () => {
+    const gateway = t.app.ctx.chain;
+    const prepared = await gateway.prepareTransfer({ to: hd.addressAt(7002), amountMicro: 1 });
+    t.clock.advance(61_000);
+    await expect(gateway.broadcast(prepared)).rejects.toThrow(/EXPIRATION/);
+    expect(await gateway.transactionOutcome(prepared.txId)).toEqual({ status: "unknown" });
+  });
+});

@@ -22,7 +22,7 @@ import {
   type TransactionOutcome,
   TransferRejected,
 } from "../gateway.ts";
-import { type HdWallet, HOT_WALLET_INDEX } from "../keys.ts";
+import { type HdWallet, HOT_WALLET_INDEX, recoverSignerAddress } from "../keys.ts";
 
 /** Where devnet USDT comes from: TRON's zero address (0x41 and twenty zero bytes). */
 export const DEVNET_FAUCET = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
@@ -43,14 +43,23 @@ export interface DevnetOptions {
 }
 
 interface DevnetPayload {
+  /** sha256 of the transfer's fields (txIdOf), so the signature covers what is sent, as on TRON. */
   txId: string;
+  nonce: string;
   from: string;
   to: string;
   amountMicro: number;
   expiresAt: string;
+  /** The hot wallet's signature of txId (r ‖ s ‖ v hex), checked on broadcast as a node would. */
+  signature: string;
 }
 
 export const newDevnetTxId = () => randomBytes(32).toString("hex");
+
+const txIdOf = (p: Omit<DevnetPayload, "txId" | "signature">) =>
+  createHash("sha256")
+    .update(JSON.stringify([p.nonce, p.from, p.to, p.amountMicro, p.expiresAt]))
+    .digest("hex");
 
 export function createDevnetGateway(options: DevnetOptions): ChainGateway & {
   /** Mints devnet USDT to an address (the `npm run devnet -- deposit` command). */
@@ -130,22 +139,30 @@ export function createDevnetGateway(options: DevnetOptions): ChainGateway & {
 
     async prepareTransfer({ to, amountMicro }): Promise<PreparedTransfer> {
       if (!isTronAddress(to)) throw new TransferRejected(`not a TRON address: ${to}`);
-      const txId = newDevnetTxId();
       const expiresAt = new Date(clock().getTime() + EXPIRY_MS);
-      const payload: DevnetPayload = {
-        txId,
+      const fields = {
+        nonce: randomBytes(16).toString("hex"),
         from: hotWalletAddress,
         to,
         amountMicro,
         expiresAt: expiresAt.toISOString(),
       };
+      const txId = txIdOf(fields);
+      const signature = options.wallet.signAt(HOT_WALLET_INDEX, Buffer.from(txId, "hex"));
+      const payload: DevnetPayload = { ...fields, txId, signature: Buffer.from(signature).toString("hex") };
       return { txId, payload: JSON.stringify(payload), expiresAt };
     },
 
     async broadcast(prepared) {
       const payload = JSON.parse(prepared.payload) as DevnetPayload;
-      if (payload.txId !== prepared.txId)
-        throw new TransferRejected("payload does not match its transaction id");
+      if (payload.txId !== prepared.txId || txIdOf(payload) !== payload.txId) {
+        throw new TransferRejected("the transaction id does not match its contents");
+      }
+      const signer = recoverSignerAddress(
+        Buffer.from(payload.txId, "hex"),
+        Buffer.from(payload.signature, "hex"),
+      );
+      if (signer !== payload.from) throw new TransferRejected("SIGERROR: the signature is not the sender's");
       await db.transaction().execute(async (trx) => {
         await lockDevnetAddress(trx, payload.from);
         // Sent before (a re-send after a crash): the chain already has it, nothing happens twice.
