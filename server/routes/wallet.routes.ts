@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { RECENT_CHAIN_TRANSACTIONS } from "#src/api/contracts/limits.ts";
 import * as contract from "#src/api/contracts/wallet.ts";
 import { ChainUnavailable } from "../chain/gateway.ts";
+import { findWithdrawal } from "../db/repos/withdrawals.repo.ts";
 import { walletBalanceMicro } from "../domain/ledger/accounts.ts";
 import { depositAddressOf, generateDepositAddress } from "../domain/wallet/deposit-address.ts";
 import { scanDeposits } from "../domain/wallet/deposits.ts";
@@ -12,6 +13,7 @@ import { purchaseMultiplier } from "../domain/wallet/purchase-multiplier.ts";
 import { requestUsdtWithdrawal } from "../domain/wallet/usdt-withdrawal.ts";
 import { walletHistory } from "../domain/wallet/wallet-history.ts";
 import { withdrawRewards } from "../domain/wallet/withdraw-rewards.ts";
+import { AppError } from "../errors.ts";
 import { encodeCursor, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire } from "./wire-units.ts";
@@ -113,6 +115,20 @@ export function registerWalletRoutes(app: FastifyInstance): void {
     };
   });
 
+  registerEndpoint(app, contract.withdrawalStatus, async ({ auth, params }) => {
+    const row = await findWithdrawal(ctx.db, params.id);
+    // Someone else's withdrawal is as unknown as a missing one.
+    if (!row || row.user_id !== auth.user.id)
+      throw new AppError(404, "NOT_FOUND", "No withdrawal of yours has this id.");
+    return {
+      id: row.id,
+      status: publicStatus(row.status),
+      amount: microToWire(row.amount_micro),
+      to: row.to_address,
+      txId: row.status === "reserved" ? null : row.tx_id,
+    };
+  });
+
   registerEndpoint(app, contract.tokenTransfer, async ({ auth, body, request }) => {
     const withdrawal = await requestUsdtWithdrawal(ctx, {
       userId: auth.user.id,
@@ -131,6 +147,14 @@ export function registerWalletRoutes(app: FastifyInstance): void {
     };
   });
 }
+
+/** A withdrawal's status as its owner sees it: the chain's steps before confirmation are all "pending". */
+const publicStatus = (status: string) =>
+  status === "confirmed"
+    ? ("confirmed" as const)
+    : status === "failed"
+      ? ("failed" as const)
+      : ("pending" as const);
 
 /** Chain calls that fail for network reasons answer 503 with a message saying to try again. */
 async function onChain<T>(call: () => Promise<T>): Promise<T> {

@@ -10,6 +10,8 @@ export type TokenBalanceAnswer = AnswerOf<typeof wallet.tokenBalance>;
 export type ChainTransactionsAnswer = AnswerOf<typeof wallet.chainTransactions>;
 export type ChainTransaction = ChainTransactionsAnswer["transactions"][number];
 export type TokenTransferAnswer = AnswerOf<typeof wallet.tokenTransfer>;
+export type WithdrawalStatusAnswer = AnswerOf<typeof wallet.withdrawalStatus>;
+export type WalletBalanceAnswer = AnswerOf<typeof wallet.walletBalance>;
 export type UserRecord = AnswerOf<typeof user.getUser>;
 
 export function walletApi(client: ApiClient) {
@@ -23,6 +25,9 @@ export function walletApi(client: ApiClient) {
     tokenBalance: () => client.get<TokenBalanceAnswer>("/wallet/token/balance"),
     transactions: (limit: number) =>
       client.get<ChainTransactionsAnswer>("/wallet/transactions", { query: { limit } }),
+    withdrawal: (id: string) =>
+      client.get<WithdrawalStatusAnswer>(`/wallet/withdrawals/${encodeURIComponent(id)}`),
+    walletBalance: () => client.get<WalletBalanceAnswer>("/wallet/balance"),
     transfer: (body: BodyOf<typeof wallet.tokenTransfer>, idempotencyKey: string) =>
       client.post<TokenTransferAnswer>("/wallet/token/transfer", body, {
         headers: { "Idempotency-Key": idempotencyKey },

@@ -328,10 +328,21 @@ describe("POST /wallet/token/transfer", () => {
     expect(replay.json()).toEqual(answer);
     expect((await transferUsdt(caller, { to: destination, amount: 301 }, key)).statusCode).toBe(422);
 
+    const status = (who: Caller) =>
+      t.app.inject({ url: `/api/wallet/withdrawals/${answer.withdrawal.id}`, headers: bearer(who.token) });
+    expect((await status(caller)).json()).toEqual({
+      id: answer.withdrawal.id,
+      status: "pending",
+      amount: 300,
+      to: destination,
+      txId: row.tx_id,
+    });
+    expect((await status(await newCaller())).statusCode).toBe(404);
     await ctx().background.drain(); // the replay's after-answer task holds the row's lease until done
     confirmBlocks();
     await advanceOpenWithdrawals(ctx());
     expect((await history()).transactions[0]).toMatchObject({ type: "withdraw", status: "completed" });
+    expect((await status(caller)).json()).toMatchObject({ status: "confirmed" });
     const sent = await db()
       .selectFrom("devnet_transfers")
       .selectAll()

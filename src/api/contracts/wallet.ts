@@ -202,6 +202,28 @@ export const tokenTransfer = defineEndpoint({
   response: { 202: Type.Object({ success: Type.Literal(true), withdrawal: Withdrawal }, strict) },
 });
 
+export const withdrawalStatus = defineEndpoint({
+  method: "GET",
+  path: "/wallet/withdrawals/:id",
+  policy: "authenticated",
+  summary:
+    "One of the caller's USDT withdrawals, to follow it from pending to confirmed (or failed and refunded)",
+  tags,
+  params: Type.Object({ id: Type.String({ format: "uuid" }) }, strict),
+  response: {
+    200: Type.Object(
+      {
+        id: Type.String({ format: "uuid" }),
+        status: Type.Union([Type.Literal("pending"), Type.Literal("confirmed"), Type.Literal("failed")]),
+        amount: Balance,
+        to: TronAddress,
+        txId: Type.Union([Type.String(), Type.Null()]),
+      },
+      strict,
+    ),
+  },
+});
+
 export const walletEndpoints = [
   walletBalance,
   multipliers,
@@ -213,4 +235,5 @@ export const walletEndpoints = [
   tokenBalance,
   chainTransactions,
   tokenTransfer,
+  withdrawalStatus,
 ] as const;
