@@ -8,12 +8,14 @@ import { api } from "./api/client.ts";
 import { rewardsApi } from "./api/rewards.ts";
 import { createRewardsStore } from "./api/rewards-store.ts";
 import { createSessionStore } from "./api/session-store.ts";
+import { walletApi } from "./api/wallet.ts";
 import { appMachine } from "./machines/app.machine.ts";
 import { createAuthActors } from "./machines/auth/auth.actors.ts";
 import { authMachine } from "./machines/auth/auth.machine.ts";
 import { createRewardsActors } from "./machines/rewards/rewards.actors.ts";
 import { createTapsImplementations } from "./machines/taps/taps.actors.ts";
 import { tapsMachine } from "./machines/taps/taps.machine.ts";
+import { createWalletActors } from "./machines/wallet/wallet.actors.ts";
 
 export function createRuntime() {
   const now = () => Date.now();
@@ -44,7 +46,12 @@ export function createRuntime() {
   /** The signed-in user's taps actor (undefined while nobody is signed in). */
   const tapsActor = () => app.system.get("taps") as ActorRefFrom<typeof tapsMachine> | undefined;
   const rewardsActors = createRewardsActors({ rewards, taps: tapsActor });
-  return { app, session, authActors, rewardsActors, sessionSettled, tapsActor, newId };
+  const walletActors = createWalletActors({
+    wallet: walletApi(api),
+    userId: () => session.getSnapshot().context.user?.id ?? null,
+    taps: tapsActor,
+  });
+  return { app, session, authActors, rewardsActors, walletActors, sessionSettled, tapsActor, newId };
 }
 
 export type AppRuntime = ReturnType<typeof createRuntime>;

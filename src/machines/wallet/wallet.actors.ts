@@ -1,0 +1,65 @@
+/** Real actors of the Wallet screen's machines, over the shared API client. */
+import { type AnyActorRef, fromPromise } from "xstate";
+import { RECENT_CHAIN_TRANSACTIONS } from "#src/api/contracts/limits.ts";
+import type { ApiResult } from "#src/api/errors.ts";
+import { toMicro } from "#src/api/micro.ts";
+import type { TokenTransferAnswer, WalletApi, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
+import type { GenerateResult, RefreshResult } from "./deposit.machine.ts";
+
+function unwrap<T>(result: ApiResult<T>): T {
+  if (result.error) throw result.error;
+  return result.data;
+}
+
+export function createWalletActors(deps: {
+  wallet: WalletApi;
+  /** The signed-in user's id (from the session). */
+  userId: () => string | null;
+  taps: () => AnyActorRef | undefined;
+}) {
+  const { wallet } = deps;
+  const userId = () => {
+    const id = deps.userId();
+    if (!id) throw new Error("nobody is signed in");
+    return id;
+  };
+  let explorer: string | null = null;
+  return {
+    /** Spec §4: the address is loaded on opening the wallet by reading the user record. */
+    loadAddress: fromPromise<string | null>(async () => unwrap(await wallet.user(userId())).trc20_address),
+    generate: fromPromise<GenerateResult>(async () => {
+      const { address } = unwrap(await wallet.generate());
+      const saved = await wallet.saveAddress(userId(), address);
+      return { address, saved: saved.error === null };
+    }),
+    refresh: fromPromise<RefreshResult>(async () => {
+      const [balance, transactions, info] = await Promise.all([
+        wallet.tokenBalance(),
+        wallet.transactions(RECENT_CHAIN_TRANSACTIONS),
+        explorer === null ? wallet.tokenInfo() : null,
+      ]);
+      if (info && !info.error) explorer = info.data.explorer;
+      return {
+        explorer,
+        balance: balance.error ? undefined : balance.data.balance,
+        transactions: transactions.error ? undefined : transactions.data.transactions,
+      };
+    }),
+    transfer: fromPromise<TokenTransferAnswer, { to: string; amount: number; idempotencyKey: string }>(
+      async ({ input }) =>
+        unwrap(await wallet.transfer({ to: input.to, amount: input.amount }, input.idempotencyKey)),
+    ),
+    checkWithdrawals: fromPromise<WithdrawalStatusAnswer[], { ids: string[] }>(async ({ input }) =>
+      Promise.all(input.ids.map(async (id) => unwrap(await wallet.withdrawal(id)))),
+    ),
+    copyAddress: fromPromise<void, { address: string }>(async ({ input }) => {
+      await navigator.clipboard.writeText(input.address);
+    }),
+    syncWalletBalance: fromPromise<void>(async () => {
+      const { balance } = unwrap(await wallet.walletBalance());
+      deps.taps()?.send({ type: "REWARDS.UPDATED", walletBalanceMicro: toMicro(balance) });
+    }),
+  };
+}
+
+export type WalletActors = ReturnType<typeof createWalletActors>;

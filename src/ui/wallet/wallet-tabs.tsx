@@ -1,0 +1,27 @@
+import { Tabs } from "@ark-ui/react/tabs";
+import type { ReactNode } from "react";
+import { cx } from "../kit/cx.ts";
+
+const trigger = cx(
+  "flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-slate-400 transition-colors",
+  "data-[selected]:bg-ink-700 data-[selected]:text-slate-50",
+  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400",
+);
+
+/** The Wallet screen's two tabs (spec §2): arrow keys move between them, as a tab list should. */
+export function WalletTabs({ deposit, withdraw }: { deposit: ReactNode; withdraw: ReactNode }) {
+  return (
+    <Tabs.Root defaultValue="deposit" className="flex flex-col gap-3">
+      <Tabs.List className="flex gap-1 rounded-xl border border-white/10 bg-ink-900 p-1">
+        <Tabs.Trigger value="deposit" className={trigger}>
+          Deposit USDT
+        </Tabs.Trigger>
+        <Tabs.Trigger value="withdraw" className={trigger}>
+          Withdraw USDT
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="deposit">{deposit}</Tabs.Content>
+      <Tabs.Content value="withdraw">{withdraw}</Tabs.Content>
+    </Tabs.Root>
+  );
+}
