@@ -135,8 +135,8 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   distDir?: string;
   plugins?: FastifyPluginAsync[];
-  /** Another chain gateway than the configured one (TRON against the fake TronGrid). */
-  chain?: ChainGateway;
+  /** Another chain gateway than the configured one (TRON against the fake TronGrid), built when the app is. */
+  chain?: () => ChainGateway;
 }
 
 export interface TestApp {
@@ -161,7 +161,7 @@ export function setupTestApp(options: TestAppOptions = {}): TestApp {
       logger: false,
       ...(opts.distDir ? { distDir: opts.distDir } : {}),
       ...(opts.plugins ? { plugins: opts.plugins } : {}),
-      ...(opts.chain ? { chain: opts.chain } : {}),
+      ...(opts.chain ? { chain: opts.chain() } : {}),
     });
 
   beforeAll(async () => {
