@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
+import { HOT_WALLET_INDEX } from "./chain/keys.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -81,6 +82,9 @@ async function main(): Promise<void> {
   app = instance;
   await app.listen({ host: config.host, port: config.port });
   console.log(`TapRewards is running at http://localhost:${config.port}`);
+  console.log(
+    `Chain: ${config.chain}; hot wallet (sends withdrawals): ${app.ctx.wallet.addressAt(HOT_WALLET_INDEX)}`,
+  );
   printAdmin(admin);
 }
 
