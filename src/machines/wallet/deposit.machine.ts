@@ -121,6 +121,7 @@ export const depositMachine = setup({
     loading: {
       tags: ["loading"],
       invoke: {
+        id: "loadAddress",
         src: "loadAddress",
         onDone: [
           {
@@ -146,6 +147,7 @@ export const depositMachine = setup({
     generating: {
       tags: ["busy"],
       invoke: {
+        id: "generate",
         src: "generate",
         onDone: {
           target: "ready",
@@ -193,6 +195,7 @@ export const depositMachine = setup({
             refreshing: {
               tags: ["refreshing"],
               invoke: {
+                id: "refresh",
                 src: "refresh",
                 onDone: {
                   target: "idle",
@@ -213,6 +216,7 @@ export const depositMachine = setup({
             idle: { on: { COPY: "copying" } },
             copying: {
               invoke: {
+                id: "copyAddress",
                 src: "copyAddress",
                 input: ({ context }) => ({ address: context.address ?? "" }),
                 onDone: {

@@ -180,6 +180,7 @@ export const withdrawUsdtMachine = setup({
         submitting: {
           tags: ["busy"],
           invoke: {
+            id: "transfer",
             src: "transfer",
             input: ({ context }) => ({
               to: context.attempt?.to ?? context.to.trim(),
@@ -202,6 +203,7 @@ export const withdrawUsdtMachine = setup({
         waiting: { after: { FOLLOW: "checking" } },
         checking: {
           invoke: {
+            id: "checkWithdrawals",
             src: "checkWithdrawals",
             input: ({ context }) => ({ ids: context.following }),
             onDone: { target: "idle", actions: { type: "settle", params: ({ event }) => event.output } },
