@@ -1,0 +1,139 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect } from "react";
+import type { ActorRefFrom } from "xstate";
+import { MIN_USDT_WITHDRAWAL } from "#src/api/contracts/limits.ts";
+import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
+import { selectLoading, selectWalletBalance } from "#src/machines/taps/taps.view.ts";
+import { depositMachine } from "#src/machines/wallet/deposit.machine.ts";
+import { walletHistoryMachine } from "#src/machines/wallet/wallet-history.machine.ts";
+import { withdrawProblem, withdrawUsdtMachine } from "#src/machines/wallet/withdraw-usdt.machine.ts";
+import type { AppRuntime } from "#src/runtime.ts";
+import { formatWallet } from "#src/ui/kit/format.ts";
+import { Figure } from "#src/ui/rewards/figures.tsx";
+import { DepositPanel } from "#src/ui/wallet/deposit-panel.tsx";
+import { TransactionHistory } from "#src/ui/wallet/transaction-history.tsx";
+import { WalletTabs } from "#src/ui/wallet/wallet-tabs.tsx";
+import { WithdrawPanel } from "#src/ui/wallet/withdraw-panel.tsx";
+import { useMachineEffects } from "./use-machine-effects.ts";
+import { useTapsActor } from "./use-taps.ts";
+
+type DepositRef = ActorRefFrom<typeof depositMachine>;
+type WithdrawRef = ActorRefFrom<typeof withdrawUsdtMachine>;
+type TapsRef = ActorRefFrom<typeof tapsMachine>;
+
+/**
+ * The Wallet screen (spec §2): its own module, so the route file keeps only the route and the whole page,
+ * machines included, lands in the route's lazy chunk.
+ */
+export function WalletPage({ runtime }: { runtime: AppRuntime }) {
+  const taps = useTapsActor(runtime);
+  const { deposit, withdraw, history } = useWalletMachines(runtime);
+  const snapshot = useSelector(history, (state) => state);
+  return (
+    <section aria-labelledby="wallet-title" className="flex flex-col gap-4">
+      <h1 id="wallet-title" className="text-2xl font-bold">
+        Wallet
+      </h1>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {taps && <WalletBalance taps={taps} />}
+        <UsdtBalance deposit={deposit} />
+      </div>
+      <WalletTabs
+        deposit={<Deposit deposit={deposit} />}
+        withdraw={taps ? <Withdraw withdraw={withdraw} taps={taps} /> : null}
+      />
+      <TransactionHistory
+        status={snapshot.hasTag("loading") ? "loading" : snapshot.matches("failed") ? "failed" : "ready"}
+        rows={snapshot.context.transactions}
+        hasMore={snapshot.context.nextCursor !== null}
+        loadingMore={snapshot.hasTag("busy")}
+        onMore={() => history.send({ type: "MORE" })}
+        onRetry={() => history.send({ type: "RELOAD" })}
+      />
+    </section>
+  );
+}
+
+/** The page's three machines; a movement of the wallet (deposit credited, withdrawal sent) reloads the history. */
+function useWalletMachines(runtime: AppRuntime) {
+  const actors = runtime.walletActors;
+  const history = useActorRef(
+    walletHistoryMachine.provide({ actors: { loadPage: runtime.rewardsActors.loadHistoryPage } }),
+  );
+  const deposit = useActorRef(depositMachine.provide({ actors: actors }));
+  const withdraw = useActorRef(withdrawUsdtMachine.provide({ actors: actors }), {
+    input: { newId: runtime.newId },
+  });
+  useMachineEffects(history);
+  useMachineEffects(deposit);
+  useMachineEffects(withdraw);
+  useEffect(() => {
+    const reload = () => history.send({ type: "RELOAD" });
+    const subscriptions = [deposit.on("walletChanged", reload), withdraw.on("walletChanged", reload)];
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    };
+  }, [deposit, withdraw, history]);
+  return { deposit, withdraw, history };
+}
+
+function WalletBalance({ taps }: { taps: TapsRef }) {
+  const loading = useSelector(taps, selectLoading);
+  const balance = useSelector(taps, selectWalletBalance);
+  return <Figure label="Wallet Balance" value={`${formatWallet(balance)} USDT`} loading={loading} />;
+}
+
+function UsdtBalance({ deposit }: { deposit: DepositRef }) {
+  const balance = useSelector(deposit, (state) => state.context.balance);
+  const loading = useSelector(deposit, (state) => state.hasTag("loading"));
+  return (
+    <Figure label="USDT Balance" value={balance === null ? "N/A" : balance.toFixed(4)} loading={loading} />
+  );
+}
+
+function Deposit({ deposit }: { deposit: DepositRef }) {
+  const state = useSelector(deposit, (snapshot) => snapshot);
+  const status = state.matches("ready")
+    ? "ready"
+    : state.matches("generating")
+      ? "generating"
+      : state.matches("noAddress")
+        ? "noAddress"
+        : state.matches("loadFailed")
+          ? "loadFailed"
+          : "loading";
+  return (
+    <DepositPanel
+      status={status}
+      address={state.context.address}
+      balance={state.context.balance}
+      transactions={state.context.transactions}
+      explorer={state.context.explorer}
+      refreshing={state.hasTag("refreshing")}
+      onGenerate={() => deposit.send({ type: "GENERATE" })}
+      onCopy={() => deposit.send({ type: "COPY" })}
+      onRefresh={() => deposit.send({ type: "REFRESH" })}
+      onRetry={() => deposit.send({ type: "RETRY" })}
+    />
+  );
+}
+
+function Withdraw({ withdraw, taps }: { withdraw: WithdrawRef; taps: TapsRef }) {
+  const context = useSelector(withdraw, (snapshot) => snapshot.context);
+  const busy = useSelector(withdraw, (snapshot) => snapshot.hasTag("busy"));
+  const balance = useSelector(taps, selectWalletBalance);
+  return (
+    <WithdrawPanel
+      to={context.to}
+      amount={context.amount}
+      balance={balance}
+      minimum={MIN_USDT_WITHDRAWAL}
+      problem={withdrawProblem(context.to, context.amount)}
+      busy={busy}
+      onToChange={(value) => withdraw.send({ type: "TO.CHANGE", value })}
+      onAmountChange={(value) => withdraw.send({ type: "AMOUNT.CHANGE", value })}
+      onMax={() => withdraw.send({ type: "MAX", balance })}
+      onSubmit={() => withdraw.send({ type: "SUBMIT", balance })}
+    />
+  );
+}
