@@ -272,7 +272,9 @@ export async function startFakeTronGrid(options: { contract: string }): Promise<
     failNext(path, fault, times = 1) {
       for (let i = 0; i < times; i++) faults.push({ path, fault });
     },
-    tamper: (kind) => void (tampering = kind),
+    tamper(kind) {
+      tampering = kind;
+    },
     broadcasts: (txId) => accepted.get(txId) ?? 0,
     sentFrom: (addr) =>
       [...txs.values()]

@@ -111,9 +111,9 @@ describe("config", () => {
     expect(problemsOf({ CHAIN: "tron" })).toEqual([
       "WALLET_MNEMONIC is required when CHAIN=tron (the seed that owns real funds)",
     ]);
-    expect(loadConfig({ CHAIN: "tron", WALLET_MNEMONIC: "abandon ".repeat(11) + "about" }).chainPollIntervalMs).toBe(
-      20_000,
-    );
+    expect(
+      loadConfig({ CHAIN: "tron", WALLET_MNEMONIC: "abandon ".repeat(11) + "about" }).chainPollIntervalMs,
+    ).toBe(20_000);
   });
 
   it("treats an empty value as unset and derives PUBLIC_URL from PORT", () => {

@@ -235,7 +235,11 @@ function checkBuiltTransfer(
   }
   // The signed bytes must say what raw_data says: our call data and contract must be in them.
   const raw = tx.raw_data_hex.toLowerCase();
-  const ours = [expected.data, addressWord(expected.contract).slice(24), addressWord(expected.owner).slice(24)];
+  const ours = [
+    expected.data,
+    addressWord(expected.contract).slice(24),
+    addressWord(expected.owner).slice(24),
+  ];
   if (!ours.every((part) => raw.includes(part.toLowerCase()))) {
     throw new TransferRejected("the node's signed bytes do not carry our transfer; not signing it");
   }
