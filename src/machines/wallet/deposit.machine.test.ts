@@ -27,7 +27,7 @@ const OK = (transactions: ChainTransaction[], balance: number | null = 1): Refre
 /** Starts the machine with actors answering from the given queues; "fail" makes a call throw. */
 function start(setup: {
   address?: string | null | "fail";
-  generate?: (GenerateResult | "fail")[];
+  generate?: (GenerateResult | "fail" | "unauthorized")[];
   refresh?: (RefreshResult | "fail")[];
   copy?: "fail";
 }) {
@@ -45,6 +45,7 @@ function start(setup: {
         calls.generate++;
         const next = generateQueue.shift() ?? "fail";
         if (next === "fail") throw new Error("refused");
+        if (next === "unauthorized") throw { code: "UNAUTHORIZED", message: "No", status: 401 };
         return next;
       }),
       refresh: fromPromise(async () => {
@@ -118,6 +119,14 @@ describe("deposit machine", () => {
     expect(known.actor.getSnapshot().matches("ready")).toBe(true);
     expect(known.actor.getSnapshot().context.address).toBe(ADDRESS);
     expect(known.toasts).toEqual(["error: Failed to generate wallet, saved state"]);
+  });
+
+  it("says Authentication Error when the server refuses the session", async () => {
+    const { actor, toasts } = start({ address: null, generate: ["unauthorized"] });
+    await flush();
+    actor.send({ type: "GENERATE" });
+    await flush();
+    expect(toasts).toEqual(["error: Authentication Error"]);
   });
 
   it("says when the wallet could not load and retries on request", async () => {

@@ -30,6 +30,7 @@ type WalletChanged = { type: "walletChanged" };
 export type DepositEvent = { type: "GENERATE" } | { type: "REFRESH" } | { type: "RETRY" } | { type: "COPY" };
 
 export const POLL_MS = 10_000;
+const LOAD_FAILED = "Failed to load wallet information";
 export const PENDING_POLL_MS = 4_000;
 
 const notProvided = (name: string) => () => {
@@ -67,6 +68,22 @@ export const depositMachine = setup({
     hasAddress: (_, address: string | null) => address !== null,
   },
   actions: {
+    /** A refused session (401) says so; anything else names what failed and what to do next. */
+    toastFailure: emit((_, { error, title }: { error: unknown; title: string }) =>
+      (error as { status?: number } | null)?.status === 401
+        ? {
+            type: "toast" as const,
+            tone: "error" as const,
+            title: "Authentication Error",
+            description: "Your session is no longer valid. Please log in again.",
+          }
+        : {
+            type: "toast" as const,
+            tone: "error" as const,
+            title,
+            description: "Check your connection and try again.",
+          },
+    ),
     applyRefresh: enqueueActions(({ context, enqueue }, result: RefreshResult) => {
       if (result.balance === undefined) {
         enqueue.emit({ type: "toast", tone: "error", title: "Failed to fetch wallet balance" });
@@ -133,12 +150,10 @@ export const depositMachine = setup({
         ],
         onError: {
           target: "loadFailed",
-          actions: emit({
-            type: "toast" as const,
-            tone: "error" as const,
-            title: "Failed to load wallet information",
-            description: "Check your connection, then press Try again.",
-          }),
+          actions: {
+            type: "toastFailure",
+            params: ({ event }) => ({ error: event.error, title: LOAD_FAILED }),
+          },
         },
       },
     },
@@ -173,14 +188,10 @@ export const depositMachine = setup({
           },
           {
             target: "noAddress",
-            actions: enqueueActions(({ enqueue }) =>
-              enqueue.emit({
-                type: "toast",
-                tone: "error",
-                title: "Failed to generate wallet",
-                description: "Check your connection and try again.",
-              }),
-            ),
+            actions: {
+              type: "toastFailure",
+              params: ({ event }) => ({ error: event.error, title: "Failed to generate wallet" }),
+            },
           },
         ],
       },
