@@ -26,6 +26,7 @@ import { installOpenApi } from "./plugins/openapi.ts";
 import { generateRequestId, installRequestIdHeader } from "./plugins/request-id.ts";
 import { installCors, installSecurityHeaders } from "./plugins/security.ts";
 import { installSpa } from "./plugins/spa.ts";
+import { registerAdminRoutes } from "./routes/admin.routes.ts";
 import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerDevnetRoutes } from "./routes/devnet.routes.ts";
 import { registerOperationsRoutes } from "./routes/operations.routes.ts";
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAuthRoutes(app);
     registerUserRoutes(app);
     registerWalletRoutes(app);
+    registerAdminRoutes(app);
     if (config.chain === "local" && ctx.chain.kind === "local") {
       const devnet = ctx.chain as DevnetGateway;
       registerDevnetRoutes(app, devnet);

@@ -85,7 +85,8 @@ export type TransferKind =
   | "deposit"
   | "withdrawal"
   | "withdrawal-sent"
-  | "withdrawal-refund";
+  | "withdrawal-refund"
+  | "admin-funding";
 
 /** One movement: `amount_micro` leaves `debit_account` and enters `credit_account`. */
 export interface LedgerTransfersTable {
@@ -227,6 +228,17 @@ export interface DevnetTransfersTable {
   confirms_at: Timestamp;
 }
 
+/** One admin action (DESIGN.md §7). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  target: string | null;
+  amount_micro: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -247,6 +259,7 @@ export interface Database {
   chain_deposits: ChainDepositsTable;
   withdrawals: WithdrawalsTable;
   devnet_transfers: DevnetTransfersTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

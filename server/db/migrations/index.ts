@@ -6,9 +6,11 @@ import type { Migration } from "kysely";
 import * as foundation from "./001-foundation.ts";
 import * as ledgerAndTaps from "./002-ledger-and-taps.ts";
 import * as walletAndChain from "./003-wallet-and-chain.ts";
+import * as adminAudit from "./004-admin-audit.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
   "002-ledger-and-taps": ledgerAndTaps,
   "003-wallet-and-chain": walletAndChain,
+  "004-admin-audit": adminAudit,
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { findUserByEmail, insertUser } from "../../db/repos/users.repo.ts";
+import type { Database, Role } from "../../db/schema.ts";
 import { normalizeEmail } from "./email.ts";
 import { sendVerificationMail } from "./email-verification.ts";
 import { blankName, emailTaken } from "./errors.ts";
@@ -18,8 +20,19 @@ export interface PublicUser {
   name: string;
 }
 
-/** Creates a `user` account. Login works at once unless email verification is required. */
-export async function signUp(ctx: AppContext, input: SignupInput): Promise<PublicUser> {
+export interface SignupOptions {
+  /** `admin` when an admin creates another admin (with the same password rules). */
+  role?: Role;
+  /** Written in the same transaction as the account (the admin's audit row). */
+  audit?: (trx: Transaction<Database>, at: Date) => Promise<void>;
+}
+
+/** Creates an account (`user` unless told). Login works at once unless email verification is required. */
+export async function signUp(
+  ctx: AppContext,
+  input: SignupInput,
+  options: SignupOptions = {},
+): Promise<PublicUser> {
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
   if (name === "") throw blankName();
@@ -28,18 +41,24 @@ export async function signUp(ctx: AppContext, input: SignupInput): Promise<Publi
 
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock();
-  const user = await insertUser(ctx.db, {
-    id: randomUUID(),
-    email,
-    name,
-    password_hash: passwordHash,
-    role: "user",
-    created_at: now,
-    email_verified_at: ctx.config.requireEmailVerification ? null : now,
+  const role = options.role ?? "user";
+  const user = await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await insertUser(trx, {
+      id: randomUUID(),
+      email,
+      name,
+      password_hash: passwordHash,
+      role,
+      created_at: now,
+      // An admin-made admin account is vouched for by the admin.
+      email_verified_at: ctx.config.requireEmailVerification && role === "user" ? null : now,
+    });
+    if (!inserted) throw emailTaken();
+    await options.audit?.(trx, now);
+    return inserted;
   });
-  if (!user) throw emailTaken();
 
-  if (ctx.config.requireEmailVerification) {
+  if (ctx.config.requireEmailVerification && role === "user") {
     // After the answer: a slow mail server must not slow down or fail the sign-up.
     ctx.background.run("email verification mail", () => sendVerificationMail(ctx, user));
   }

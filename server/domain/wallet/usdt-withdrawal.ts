@@ -12,6 +12,7 @@
  *   with its own idempotency key, so it happens exactly once.
  */
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import { MIN_USDT_WITHDRAWAL } from "#src/api/contracts/limits.ts";
 import { isTronAddress, shortTronAddress } from "#src/api/contracts/tron-address.ts";
 import { ChainUnavailable, type PreparedTransfer, TransferRejected } from "../../chain/gateway.ts";
@@ -26,6 +27,7 @@ import {
   releaseLease,
   type WithdrawalRow,
 } from "../../db/repos/withdrawals.repo.ts";
+import type { Database } from "../../db/schema.ts";
 import { MICRO_PER_UNIT } from "../../money/micro.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { EXTERNAL, walletAccountId } from "../ledger/accounts.ts";
@@ -59,36 +61,52 @@ export async function requestUsdtWithdrawal(
   const answer = await runIdempotent(
     ctx,
     { callerId: userId, key: request.idempotencyKey, scope: "token-transfer", body: { to, amountMicro } },
-    async (trx) => {
-      const id = randomUUID();
-      const at = ctx.clock();
-      const source = walletAccountId(userId);
-      await transfer(trx, {
-        from: source,
-        to: WITHDRAWALS_ACCOUNT,
+    (trx) =>
+      reserveWithdrawal(trx, ctx.clock(), {
+        source: walletAccountId(userId),
+        userId,
+        to,
         amountMicro,
-        kind: "withdrawal",
-        description: `USDT withdrawal to ${shortTronAddress(to)}`,
-        reference: id,
-        at,
       }).catch((err: unknown) => {
         throw err instanceof InsufficientBalance ? insufficientWithdrawalBalance() : err;
-      });
-      await insertWithdrawal(trx, {
-        id,
-        user_id: userId,
-        source_account: source,
-        to_address: to,
-        amount_micro: amountMicro,
-        status: "reserved",
-        created_at: at,
-        updated_at: at,
-      });
-      return { id, status: "pending" as const, amountMicro, to };
-    },
+      }),
   );
   ctx.background.run("advance withdrawal", () => advanceWithdrawal(ctx, answer.id).then(() => {}));
   return answer;
+}
+
+/**
+ * In the caller's transaction: the amount leaves `source` for the clearing account and the withdrawal is
+ * recorded `reserved`. Throws InsufficientBalance when the source cannot cover it (nothing is written then).
+ * The caller starts advanceWithdrawal once the transaction has committed.
+ */
+export async function reserveWithdrawal(
+  trx: Transaction<Database>,
+  at: Date,
+  request: { source: string; userId: string | null; to: string; amountMicro: number },
+): Promise<WithdrawalAnswer> {
+  const id = randomUUID();
+  const { source, to, amountMicro } = request;
+  await transfer(trx, {
+    from: source,
+    to: WITHDRAWALS_ACCOUNT,
+    amountMicro,
+    kind: "withdrawal",
+    description: `USDT withdrawal to ${shortTronAddress(to)}`,
+    reference: id,
+    at,
+  });
+  await insertWithdrawal(trx, {
+    id,
+    user_id: request.userId,
+    source_account: source,
+    to_address: to,
+    amount_micro: amountMicro,
+    status: "reserved",
+    created_at: at,
+    updated_at: at,
+  });
+  return { id, status: "pending", amountMicro, to };
 }
 
 /** Moves one withdrawal as far as the chain allows now; answers its status afterwards. */

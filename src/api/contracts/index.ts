@@ -2,6 +2,7 @@
  * Every endpoint of the API. The server registers exactly these (a route missing here has no policy and
  * fails the route-policy test); later slices append their areas.
  */
+import { adminEndpoints } from "./admin.ts";
 import { authEndpoints } from "./auth.ts";
 import { devnetEndpoints } from "./devnet.ts";
 import type { Endpoint } from "./endpoint.ts";
@@ -15,5 +16,6 @@ export const allEndpoints: readonly Endpoint[] = [
   ...authEndpoints,
   ...userEndpoints,
   ...walletEndpoints,
+  ...adminEndpoints,
   ...devnetEndpoints,
 ];

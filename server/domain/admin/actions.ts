@@ -1,0 +1,158 @@
+/**
+ * The admin's actions (CONTRACT.md, Admin). Each one writes its audit row in the same transaction as its
+ * effect; the money ones take an optional Idempotency-Key and go through the ledger, whose conditional debit
+ * never lets the treasury (pool) go below zero, however many actions run at once.
+ */
+
+import type { Transaction } from "kysely";
+import { isTronAddress } from "#src/api/contracts/tron-address.ts";
+import type { AppContext } from "../../context.ts";
+import { insertMultiplierChange } from "../../db/repos/multipliers.repo.ts";
+import { setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
+import { findUserById } from "../../db/repos/users.repo.ts";
+import type { Database } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import { signUp } from "../auth/signup.ts";
+import { runIdempotent } from "../idempotency.ts";
+import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
+import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import { lockRewardsAccount } from "../taps/rewards-account.ts";
+import { badTronAddress, insufficientPoolBalance } from "../wallet/errors.ts";
+import { advanceWithdrawal, reserveWithdrawal } from "../wallet/usdt-withdrawal.ts";
+import { type Actor, recordAudit } from "./audit.ts";
+
+const unknownUser = () =>
+  new AppError(404, "NOT_FOUND", "No user has this id. Reload the list and pick one from it.");
+
+/** With a key: answered once, replayed after. Without: just one transaction. */
+function once<T>(
+  ctx: AppContext,
+  actor: Actor,
+  key: string | undefined,
+  scope: string,
+  body: unknown,
+  operation: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (key) return runIdempotent(ctx, { callerId: actor.id, key, scope, body }, operation);
+  return ctx.db.transaction().execute(operation);
+}
+
+async function requireUser(ctx: AppContext, userId: string) {
+  const user = await findUserById(ctx.db, userId);
+  if (!user || user.role !== "user") throw unknownUser();
+  return user;
+}
+
+export async function fundUserWallet(
+  ctx: AppContext,
+  actor: Actor,
+  request: { userId: string; amountMicro: number; idempotencyKey?: string },
+): Promise<number> {
+  const { userId, amountMicro } = request;
+  const user = await requireUser(ctx, userId);
+  const walletAccount = await ensureWalletAccount(ctx.db, userId);
+  return once(
+    ctx,
+    actor,
+    request.idempotencyKey,
+    "admin-fund-wallet",
+    { userId, amountMicro },
+    async (trx) => {
+      const at = ctx.clock();
+      await transfer(trx, {
+        from: TREASURY,
+        to: walletAccount,
+        amountMicro,
+        kind: "admin-funding",
+        description: "Funded by TapRewards",
+        reference: actor.id,
+        at,
+      }).catch((err: unknown) => {
+        throw err instanceof InsufficientBalance ? insufficientPoolBalance() : err;
+      });
+      await recordAudit(trx, { actor, action: "fund-wallet", target: user.email, amountMicro, at });
+      return walletBalanceMicro(trx, userId);
+    },
+  );
+}
+
+export async function withdrawTreasury(
+  ctx: AppContext,
+  actor: Actor,
+  request: { to: string; amountMicro: number; idempotencyKey?: string },
+) {
+  const { to, amountMicro } = request;
+  if (!isTronAddress(to)) throw badTronAddress();
+  const answer = await once(
+    ctx,
+    actor,
+    request.idempotencyKey,
+    "admin-withdraw",
+    { to, amountMicro },
+    async (trx) => {
+      const at = ctx.clock();
+      const reserved = await reserveWithdrawal(trx, at, {
+        source: TREASURY,
+        userId: null,
+        to,
+        amountMicro,
+      }).catch((err: unknown) => {
+        throw err instanceof InsufficientBalance ? insufficientPoolBalance() : err;
+      });
+      await recordAudit(trx, { actor, action: "treasury-withdrawal", target: to, amountMicro, at });
+      return reserved;
+    },
+  );
+  ctx.background.run("advance treasury withdrawal", () => advanceWithdrawal(ctx, answer.id).then(() => {}));
+  return answer;
+}
+
+export async function setUserMultiplier(
+  ctx: AppContext,
+  actor: Actor,
+  request: { userId: string; multiplierMicro: number },
+): Promise<number> {
+  const user = await requireUser(ctx, request.userId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const at = ctx.clock();
+    const rewards = await lockRewardsAccount(trx, user.id, at);
+    await setPointsAndMultiplier(trx, user.id, {
+      pointsMicro: rewards.pointsMicro,
+      multiplierMicro: request.multiplierMicro,
+    });
+    await insertMultiplierChange(trx, {
+      userId: user.id,
+      oldMicro: rewards.multiplierMicro,
+      newMicro: request.multiplierMicro,
+      reason: "admin",
+      at,
+    });
+    await recordAudit(trx, {
+      actor,
+      action: "update-multiplier",
+      target: user.email,
+      amountMicro: request.multiplierMicro,
+      at,
+    });
+    return request.multiplierMicro;
+  });
+}
+
+export async function createAdminAccount(
+  ctx: AppContext,
+  actor: Actor,
+  input: { email: string; password: string; name: string },
+) {
+  const user = await signUp(ctx, input, {
+    role: "admin",
+    audit: (trx, at) =>
+      recordAudit(trx, {
+        actor,
+        action: "create-admin",
+        target: input.email.trim().toLowerCase(),
+        amountMicro: null,
+        at,
+      }),
+  });
+  return { ...user, role: "admin" as const };
+}

@@ -1,0 +1,238 @@
+/** /admin/…: the back office (policy `admin`: the role is checked on the server for every route). */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import * as contract from "#src/api/contracts/admin.ts";
+import {
+  createAdminAccount,
+  fundUserWallet,
+  setUserMultiplier,
+  withdrawTreasury,
+} from "../domain/admin/actions.ts";
+import { type Actor, listAudit } from "../domain/admin/audit.ts";
+import { adminMetrics, multiplierStats } from "../domain/admin/metrics.ts";
+import { treasuryHistory } from "../domain/admin/treasury-history.ts";
+import {
+  type FundedFilter,
+  fundedTotals,
+  lastMovements,
+  listManagedUsers,
+  parseSort,
+} from "../domain/admin/user-lists.ts";
+import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
+import { TREASURY } from "../domain/ledger/accounts.ts";
+import { readPage } from "../domain/pagination.ts";
+import { AppError } from "../errors.ts";
+import { encodeCursor, pageRequest, SERIAL_ID } from "./list-cursor.ts";
+import { registerEndpoint } from "./register-endpoint.ts";
+import { microFromWire, microToWire } from "./wire-units.ts";
+
+const actorOf = (auth: AuthenticatedSession): Actor => ({ id: auth.user.id, email: auth.user.email });
+const keyOf = (request: FastifyRequest) => {
+  const key = request.headers["idempotency-key"];
+  return typeof key === "string" ? key : undefined;
+};
+
+/** Offset cursors for the sorted, searchable lists (docs/decisions/013): opaque, checked, never a DB error. */
+const offsetCursor = (offset: number) => Buffer.from(JSON.stringify({ offset })).toString("base64url");
+function offsetOf(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  try {
+    const { offset } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { offset?: unknown };
+    if (typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0) return offset;
+  } catch {}
+  throw new AppError(
+    400,
+    "VALIDATION_ERROR",
+    "querystring/cursor is invalid: pass back a nextCursor unchanged",
+  );
+}
+
+export function registerAdminRoutes(app: FastifyInstance): void {
+  const ctx = app.ctx;
+
+  registerEndpoint(app, contract.metrics, async () => {
+    const m = await adminMetrics(ctx.db, ctx.clock());
+    return {
+      totalUsers: m.totalUsers,
+      totalPoints: microToWire(m.totalPointsMicro),
+      totalWallets: m.totalWallets,
+      activeUsers: m.activeUsers,
+      averagePoints: microToWire(m.averagePointsMicro),
+      poolBalance: microToWire(m.poolBalanceMicro),
+      dailyVolume: microToWire(m.dailyVolumeMicro),
+    };
+  });
+
+  const managed = async (
+    query: { limit?: number; cursor?: string; q?: string; sort?: string },
+    funded: FundedFilter,
+    sortable: Parameters<typeof parseSort>[1],
+  ) => {
+    const offset = offsetOf(query.cursor);
+    const limit = query.limit ?? 20;
+    const sort = parseSort(query.sort, sortable);
+    const page = await listManagedUsers(ctx.db, { q: query.q?.trim(), offset, limit, funded }, sort);
+    return { ...page, nextCursor: page.hasMore ? offsetCursor(offset + limit) : null };
+  };
+
+  registerEndpoint(app, contract.users, async ({ query }) => {
+    const page = await managed(query, "any", ["email", "points", "created_at", "last_login"]);
+    return {
+      items: page.rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        points: microToWire(row.points_micro),
+        wallet_address: row.trc20_address,
+        created_at: row.created_at.toISOString(),
+        last_login: row.last_login?.toISOString() ?? null,
+      })),
+      nextCursor: page.nextCursor,
+      total: page.total,
+    };
+  });
+
+  const managedItem = (row: Awaited<ReturnType<typeof managed>>["rows"][number]) => ({
+    id: row.id,
+    email: row.email,
+    multiplier: microToWire(row.multiplier_micro),
+    points: microToWire(row.points_micro),
+    lastActive: row.last_login?.toISOString() ?? null,
+  });
+  const managedSorts = ["email", "multiplier", "points", "lastActive"] as const;
+
+  registerEndpoint(app, contract.usersWithFundedWallets, async ({ query }) => {
+    const page = await managed(query, "funded", [...managedSorts]);
+    return {
+      items: page.rows.map((row) => ({ ...managedItem(row), walletAddress: row.trc20_address })),
+      nextCursor: page.nextCursor,
+      total: page.total,
+    };
+  });
+
+  registerEndpoint(app, contract.usersWithoutFundedWallets, async ({ query }) => {
+    const page = await managed(query, "unfunded", [...managedSorts]);
+    return { items: page.rows.map(managedItem), nextCursor: page.nextCursor, total: page.total };
+  });
+
+  registerEndpoint(app, contract.fundedWallets, async ({ query }) => {
+    const offset = offsetOf(query.cursor);
+    const limit = query.limit ?? 20;
+    const page = await listManagedUsers(
+      ctx.db,
+      { offset, limit, funded: "funded" },
+      { column: "balance_micro", direction: "desc" },
+    );
+    const [totals, moved] = await Promise.all([
+      fundedTotals(ctx.db),
+      lastMovements(
+        ctx.db,
+        page.rows.map((r) => r.id),
+      ),
+    ]);
+    return {
+      items: page.rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        walletAddress: row.trc20_address,
+        balance: microToWire(row.balance_micro),
+        lastUpdated: (moved.get(row.id) ?? row.created_at).toISOString(),
+      })),
+      nextCursor: page.hasMore ? offsetCursor(offset + limit) : null,
+      totalBalance: microToWire(totals.totalMicro),
+      count: totals.count,
+    };
+  });
+
+  registerEndpoint(app, contract.poolBalance, async () => {
+    const row = await ctx.db
+      .selectFrom("ledger_accounts")
+      .select("balance_micro")
+      .where("id", "=", TREASURY)
+      .executeTakeFirst();
+    return { balance: microToWire(row?.balance_micro ?? 0) };
+  });
+
+  registerEndpoint(app, contract.fundWallet, async ({ auth, body, request }) => {
+    const balanceMicro = await fundUserWallet(ctx, actorOf(auth), {
+      userId: body.userId,
+      amountMicro: microFromWire(body.amount, "body/amount"),
+      idempotencyKey: keyOf(request),
+    });
+    return { success: true as const, balance: microToWire(balanceMicro) };
+  });
+
+  for (const endpoint of [contract.withdraw, contract.withdrawUsdt]) {
+    registerEndpoint(app, endpoint, async ({ auth, body, request }) => {
+      const withdrawal = await withdrawTreasury(ctx, actorOf(auth), {
+        to: body.address.trim(),
+        amountMicro: microFromWire(body.amount, "body/amount"),
+        idempotencyKey: keyOf(request),
+      });
+      return {
+        success: true as const,
+        withdrawal: {
+          id: withdrawal.id,
+          status: withdrawal.status,
+          amount: microToWire(withdrawal.amountMicro),
+          to: withdrawal.to,
+        },
+      };
+    });
+  }
+
+  registerEndpoint(app, contract.withdrawals, async ({ query }) => {
+    const page = await treasuryHistory(ctx.db, pageRequest(query, SERIAL_ID));
+    return {
+      items: page.items.map((item) => ({
+        id: item.id,
+        type: item.type,
+        address: item.address,
+        amount: microToWire(item.amountMicro),
+        timestamp: item.at.toISOString(),
+        status: item.status,
+        txId: item.txId,
+      })),
+      nextCursor: encodeCursor(page.next),
+    };
+  });
+
+  registerEndpoint(app, contract.updateMultiplier, async ({ auth, body }) => {
+    const micro = microFromWire(body.multiplier, "body/multiplier");
+    const multiplierMicro = await setUserMultiplier(ctx, actorOf(auth), {
+      userId: body.userId,
+      multiplierMicro: micro,
+    });
+    return { success: true as const, multiplier: microToWire(multiplierMicro) };
+  });
+
+  registerEndpoint(app, contract.multiplierStats, async () => {
+    const stats = await multiplierStats(ctx.db);
+    return {
+      averageMultiplier: stats.averageMicro / 1_000_000,
+      highestMultiplier: microToWire(stats.highestMicro),
+      lowestMultiplier: microToWire(stats.lowestMicro),
+      totalUsers: stats.totalUsers,
+    };
+  });
+
+  registerEndpoint(app, contract.createAdmin, async ({ auth, body }) => ({
+    success: true as const,
+    user: await createAdminAccount(ctx, actorOf(auth), body),
+  }));
+
+  registerEndpoint(app, contract.auditLog, async ({ query }) => {
+    const page = await readPage(
+      pageRequest(query, SERIAL_ID),
+      (p) => listAudit(ctx.db, p),
+      (row) => ({ at: row.created_at, id: String(row.id) }),
+      (row) => ({
+        id: String(row.id),
+        actor: row.actor_email,
+        action: row.action,
+        target: row.target,
+        amount: row.amount_micro === null ? null : microToWire(row.amount_micro),
+        timestamp: row.created_at.toISOString(),
+      }),
+    );
+    return { items: page.items, nextCursor: encodeCursor(page.next) };
+  });
+}
