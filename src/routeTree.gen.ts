@@ -11,12 +11,20 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SessionRouteImport } from './routes/_session'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as SessionProtectedRouteImport } from './routes/_session/_protected'
 import { Route as SessionAuthRouteImport } from './routes/_session/auth'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAreaRouteImport } from './routes/admin/_area'
 import { Route as SessionProtectedFeaturesRouteImport } from './routes/_session/_protected/features'
 import { Route as SessionProtectedHomeRouteImport } from './routes/_session/_protected/home'
 import { Route as SessionProtectedTapRouteImport } from './routes/_session/_protected/tap'
 import { Route as SessionProtectedWalletRouteImport } from './routes/_session/_protected/wallet'
+import { Route as AdminAreaAuditRouteImport } from './routes/admin/_area/audit'
+import { Route as AdminAreaDashboardRouteImport } from './routes/admin/_area/dashboard'
+import { Route as AdminAreaFundsRouteImport } from './routes/admin/_area/funds'
+import { Route as AdminAreaSettingsRouteImport } from './routes/admin/_area/settings'
+import { Route as AdminAreaUsersRouteImport } from './routes/admin/_area/users'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -27,6 +35,11 @@ const SessionRoute = SessionRouteImport.update({
   id: '/_session',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SessionProtectedRoute = SessionProtectedRouteImport.update({
   id: '/_protected',
   getParentRoute: () => SessionRoute,
@@ -35,6 +48,15 @@ const SessionAuthRoute = SessionAuthRouteImport.update({
   id: '/auth',
   path: '/auth',
   getParentRoute: () => SessionRoute,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAreaRoute = AdminAreaRouteImport.update({
+  id: '/_area',
+  getParentRoute: () => AdminRoute,
 } as any)
 const SessionProtectedFeaturesRoute =
   SessionProtectedFeaturesRouteImport.update({
@@ -57,54 +79,134 @@ const SessionProtectedWalletRoute = SessionProtectedWalletRouteImport.update({
   path: '/wallet',
   getParentRoute: () => SessionProtectedRoute,
 } as any)
+const AdminAreaAuditRoute = AdminAreaAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminAreaRoute,
+} as any)
+const AdminAreaDashboardRoute = AdminAreaDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AdminAreaRoute,
+} as any)
+const AdminAreaFundsRoute = AdminAreaFundsRouteImport.update({
+  id: '/funds',
+  path: '/funds',
+  getParentRoute: () => AdminAreaRoute,
+} as any)
+const AdminAreaSettingsRoute = AdminAreaSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AdminAreaRoute,
+} as any)
+const AdminAreaUsersRoute = AdminAreaUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminAreaRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/auth': typeof SessionAuthRoute
+  '/admin/': typeof AdminIndexRoute
   '/features': typeof SessionProtectedFeaturesRoute
   '/home': typeof SessionProtectedHomeRoute
   '/tap': typeof SessionProtectedTapRoute
   '/wallet': typeof SessionProtectedWalletRoute
+  '/admin/audit': typeof AdminAreaAuditRoute
+  '/admin/dashboard': typeof AdminAreaDashboardRoute
+  '/admin/funds': typeof AdminAreaFundsRoute
+  '/admin/settings': typeof AdminAreaSettingsRoute
+  '/admin/users': typeof AdminAreaUsersRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auth': typeof SessionAuthRoute
+  '/admin': typeof AdminIndexRoute
   '/features': typeof SessionProtectedFeaturesRoute
   '/home': typeof SessionProtectedHomeRoute
   '/tap': typeof SessionProtectedTapRoute
   '/wallet': typeof SessionProtectedWalletRoute
+  '/admin/audit': typeof AdminAreaAuditRoute
+  '/admin/dashboard': typeof AdminAreaDashboardRoute
+  '/admin/funds': typeof AdminAreaFundsRoute
+  '/admin/settings': typeof AdminAreaSettingsRoute
+  '/admin/users': typeof AdminAreaUsersRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_session': typeof SessionRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
   '/_session/_protected': typeof SessionProtectedRouteWithChildren
   '/_session/auth': typeof SessionAuthRoute
+  '/admin/_area': typeof AdminAreaRouteWithChildren
+  '/admin/': typeof AdminIndexRoute
   '/_session/_protected/features': typeof SessionProtectedFeaturesRoute
   '/_session/_protected/home': typeof SessionProtectedHomeRoute
   '/_session/_protected/tap': typeof SessionProtectedTapRoute
   '/_session/_protected/wallet': typeof SessionProtectedWalletRoute
+  '/admin/_area/audit': typeof AdminAreaAuditRoute
+  '/admin/_area/dashboard': typeof AdminAreaDashboardRoute
+  '/admin/_area/funds': typeof AdminAreaFundsRoute
+  '/admin/_area/settings': typeof AdminAreaSettingsRoute
+  '/admin/_area/users': typeof AdminAreaUsersRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/auth' | '/features' | '/home' | '/tap' | '/wallet'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/auth'
+    | '/admin/'
+    | '/features'
+    | '/home'
+    | '/tap'
+    | '/wallet'
+    | '/admin/audit'
+    | '/admin/dashboard'
+    | '/admin/funds'
+    | '/admin/settings'
+    | '/admin/users'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/auth' | '/features' | '/home' | '/tap' | '/wallet'
+  to:
+    | '/'
+    | '/auth'
+    | '/admin'
+    | '/features'
+    | '/home'
+    | '/tap'
+    | '/wallet'
+    | '/admin/audit'
+    | '/admin/dashboard'
+    | '/admin/funds'
+    | '/admin/settings'
+    | '/admin/users'
   id:
     | '__root__'
     | '/'
     | '/_session'
+    | '/admin'
     | '/_session/_protected'
     | '/_session/auth'
+    | '/admin/_area'
+    | '/admin/'
     | '/_session/_protected/features'
     | '/_session/_protected/home'
     | '/_session/_protected/tap'
     | '/_session/_protected/wallet'
+    | '/admin/_area/audit'
+    | '/admin/_area/dashboard'
+    | '/admin/_area/funds'
+    | '/admin/_area/settings'
+    | '/admin/_area/users'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SessionRoute: typeof SessionRouteWithChildren
+  AdminRoute: typeof AdminRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -123,6 +225,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SessionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_session/_protected': {
       id: '/_session/_protected'
       path: ''
@@ -136,6 +245,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/auth'
       preLoaderRoute: typeof SessionAuthRouteImport
       parentRoute: typeof SessionRoute
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/_area': {
+      id: '/admin/_area'
+      path: ''
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminAreaRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/_session/_protected/features': {
       id: '/_session/_protected/features'
@@ -164,6 +287,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/wallet'
       preLoaderRoute: typeof SessionProtectedWalletRouteImport
       parentRoute: typeof SessionProtectedRoute
+    }
+    '/admin/_area/audit': {
+      id: '/admin/_area/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAreaAuditRouteImport
+      parentRoute: typeof AdminAreaRoute
+    }
+    '/admin/_area/dashboard': {
+      id: '/admin/_area/dashboard'
+      path: '/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminAreaDashboardRouteImport
+      parentRoute: typeof AdminAreaRoute
+    }
+    '/admin/_area/funds': {
+      id: '/admin/_area/funds'
+      path: '/funds'
+      fullPath: '/admin/funds'
+      preLoaderRoute: typeof AdminAreaFundsRouteImport
+      parentRoute: typeof AdminAreaRoute
+    }
+    '/admin/_area/settings': {
+      id: '/admin/_area/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminAreaSettingsRouteImport
+      parentRoute: typeof AdminAreaRoute
+    }
+    '/admin/_area/users': {
+      id: '/admin/_area/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminAreaUsersRouteImport
+      parentRoute: typeof AdminAreaRoute
     }
   }
 }
@@ -198,9 +356,42 @@ const SessionRouteChildren: SessionRouteChildren = {
 const SessionRouteWithChildren =
   SessionRoute._addFileChildren(SessionRouteChildren)
 
+interface AdminAreaRouteChildren {
+  AdminAreaAuditRoute: typeof AdminAreaAuditRoute
+  AdminAreaDashboardRoute: typeof AdminAreaDashboardRoute
+  AdminAreaFundsRoute: typeof AdminAreaFundsRoute
+  AdminAreaSettingsRoute: typeof AdminAreaSettingsRoute
+  AdminAreaUsersRoute: typeof AdminAreaUsersRoute
+}
+
+const AdminAreaRouteChildren: AdminAreaRouteChildren = {
+  AdminAreaAuditRoute: AdminAreaAuditRoute,
+  AdminAreaDashboardRoute: AdminAreaDashboardRoute,
+  AdminAreaFundsRoute: AdminAreaFundsRoute,
+  AdminAreaSettingsRoute: AdminAreaSettingsRoute,
+  AdminAreaUsersRoute: AdminAreaUsersRoute,
+}
+
+const AdminAreaRouteWithChildren = AdminAreaRoute._addFileChildren(
+  AdminAreaRouteChildren,
+)
+
+interface AdminRouteChildren {
+  AdminAreaRoute: typeof AdminAreaRouteWithChildren
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAreaRoute: AdminAreaRouteWithChildren,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SessionRoute: SessionRouteWithChildren,
+  AdminRoute: AdminRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

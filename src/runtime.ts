@@ -3,12 +3,16 @@
  * actor. Loaded lazily by main.tsx, so the landing page's first paint does not wait for XState.
  */
 import { type ActorRefFrom, createActor, waitFor } from "xstate";
+import { adminApi } from "./api/admin.ts";
+import { createAdminSessionStore } from "./api/admin-session-store.ts";
 import { authApi } from "./api/auth.ts";
 import { api } from "./api/client.ts";
 import { rewardsApi } from "./api/rewards.ts";
 import { createRewardsStore } from "./api/rewards-store.ts";
 import { createSessionStore } from "./api/session-store.ts";
 import { walletApi } from "./api/wallet.ts";
+import { createAdminActors } from "./machines/admin/admin.actors.ts";
+import { adminSessionMachine } from "./machines/admin/admin-session.machine.ts";
 import { appMachine } from "./machines/app.machine.ts";
 import { createAuthActors } from "./machines/auth/auth.actors.ts";
 import { authMachine } from "./machines/auth/auth.machine.ts";
@@ -51,7 +55,34 @@ export function createRuntime() {
     userId: () => session.getSnapshot().context.user?.id ?? null,
     taps: tapsActor,
   });
-  return { app, session, authActors, rewardsActors, walletActors, sessionSettled, tapsActor, newId };
+  // The admin's session lives beside the user's, with its own storage keys (spec §3).
+  let adminSession: ActorRefFrom<typeof adminSessionMachine> | undefined;
+  const admin = adminApi(api);
+  const adminActors = createAdminActors({
+    api: admin,
+    store: createAdminSessionStore(window.localStorage),
+    sessionLost: () => adminSession?.send({ type: "SESSION.LOST" }),
+  });
+  adminSession = createActor(
+    adminSessionMachine.provide({
+      actors: { restore: adminActors.restore, login: adminActors.login, logout: adminActors.logout },
+    }),
+  ).start();
+  const adminSettled = () => waitFor(adminSession, (snapshot) => !snapshot.hasTag("loading"));
+  return {
+    app,
+    session,
+    authActors,
+    rewardsActors,
+    walletActors,
+    sessionSettled,
+    tapsActor,
+    newId,
+    adminSession,
+    adminActors,
+    adminApi: admin,
+    adminSettled,
+  };
 }
 
 export type AppRuntime = ReturnType<typeof createRuntime>;

@@ -1,0 +1,181 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config.ts";
+import { newUser, PASSWORD, sessionOf, signUpAndLogIn, signUpViaApi } from "./fixtures.ts";
+
+const OUTSIDE = "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K";
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(serious, `axe on ${name}`).toEqual([]);
+}
+
+async function adminLogIn(page: Page, credentials = E2E_ADMIN) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(credentials.email);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+test("an admin funds a user, sets their multiplier (they earn at it), withdraws treasury USDT and creates an admin", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const player = newUser("Player One");
+  await signUpViaApi(request, player);
+
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("Please enter both email and password")).toBeVisible();
+  await adminLogIn(page);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByText(player.email)).toBeVisible();
+
+  await page.getByRole("link", { name: "User Management" }).click();
+  const unfunded = page.getByRole("table", { name: "Users without Funded Wallets" });
+  await page.getByRole("searchbox", { name: "Search by email" }).last().fill(player.email);
+  await expect(page).toHaveURL(/uq=/);
+  await expect(unfunded.getByRole("row")).toHaveCount(2);
+  await unfunded.getByRole("button", { name: "Fund Wallet" }).click();
+  const fund = page.getByRole("dialog", { name: "Fund User Wallet" });
+  await expect(fund.getByLabel("User")).toHaveValue(player.email);
+  await fund.getByRole("button", { name: "Fund Wallet" }).click();
+  await expect(page.getByText("Please fill in all fields.")).toBeVisible();
+  await fund.getByLabel("Amount (USDT)").fill("40");
+  await fund.getByRole("button", { name: "Fund Wallet" }).click();
+  await expect(page.getByText("Successfully funded the user's wallet with 40 USDT")).toBeVisible();
+  await expect(fund).toBeHidden();
+  await page.getByRole("searchbox", { name: "Search by email" }).first().fill(player.email);
+  const funded = page.getByRole("table", { name: "Users with Funded Wallets" });
+  await expect(funded.getByText(player.email)).toBeVisible();
+
+  await funded.getByRole("button", { name: "Update Multiplier" }).click();
+  const dialog = page.getByRole("dialog", { name: "Update User Multiplier" });
+  await expect(dialog.getByLabel("Current Multiplier")).toHaveValue("0.001x");
+  await dialog.getByLabel("New Multiplier").fill("0.25");
+  await dialog.getByRole("button", { name: "Update Multiplier" }).click();
+  await expect(page.getByText("updated to 0.25x")).toBeVisible();
+  await expect(funded.getByText("0.25x")).toBeVisible();
+
+  // The user earns at the new multiplier on their next taps.
+  const userContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  await signUpAndLogInAs(userPage, player);
+  await userPage.goto("/tap");
+  await expect(userPage.getByText("Earn 0.2500 per tap")).toBeVisible();
+  for (let i = 0; i < 4; i++) await userPage.getByRole("button", { name: "Tap to earn" }).click();
+  await expect(userPage.getByTestId("tap-balance")).toHaveText("1.0000");
+  const { token, userId } = await sessionOf(userPage);
+  await expect
+    .poll(
+      async () =>
+        (
+          await (
+            await request.get(`/api/user/${userId}/points`, { headers: { authorization: `Bearer ${token}` } })
+          ).json()
+        ).points,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(1);
+  await userContext.close();
+
+  await page.getByRole("link", { name: "Funds Management" }).click();
+  await page.getByRole("button", { name: "Withdraw Funds", exact: true }).click();
+  const withdraw = page.getByRole("dialog", { name: "Withdraw Funds" });
+  await withdraw.getByLabel("Withdrawal Address").fill(OUTSIDE);
+  await withdraw.getByLabel("Amount (USDT)").fill("12.5");
+  await withdraw.getByRole("button", { name: "Confirm Withdrawal" }).click();
+  await expect(page.getByText(`Withdrawing 12.5 USDT to ${OUTSIDE}`)).toBeVisible();
+  const history = page.getByRole("table", { name: "Transaction History" });
+  await expect(history.getByText("Withdrawal").first()).toBeVisible();
+  await expect(history.getByText("TDvSsd...we9K")).toBeVisible();
+
+  await page.getByRole("link", { name: "Admin Settings" }).click();
+  const second = {
+    name: "Second Admin",
+    email: `admin-${Date.now()}@e2e.test`,
+    password: "second admin pass",
+  };
+  await page.getByLabel("Name").fill(second.name);
+  await page.getByLabel("Email").fill(second.email);
+  await page.getByLabel("Password").fill(second.password);
+  await page.getByRole("button", { name: "Create Admin User" }).click();
+  await expect(page.getByText(`Successfully created admin user with ${second.email}`)).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("");
+
+  await page.getByRole("link", { name: "Audit Log" }).click();
+  const audit = page.getByRole("table", { name: "Audit Log" });
+  for (const action of [
+    "Created an admin",
+    "Withdrew treasury funds",
+    "Updated a multiplier",
+    "Funded a wallet",
+  ]) {
+    await expect(audit.getByText(action).first()).toBeVisible();
+  }
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await adminLogIn(page, second);
+});
+
+test("a plain user is kept out of the admin area", async ({ page, request }) => {
+  const user = newUser("Not Admin");
+  await signUpViaApi(request, user);
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("This account is not an admin. Sign in with an admin account.")).toBeVisible();
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin$/);
+  // A user's token is refused by the server too.
+  const login = await request.post("/api/auth/login", { data: { email: user.email, password: PASSWORD } });
+  const token = (await login.json()).session.access_token as string;
+  expect(
+    (await request.get("/api/admin/metrics", { headers: { authorization: `Bearer ${token}` } })).status(),
+  ).toBe(403);
+});
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 800 },
+]) {
+  test(`admin pages at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await adminLogIn(page);
+    await expect(page.getByRole("heading", { name: "Users Overview" })).toBeVisible();
+    await shoot(page, `admin-dashboard-${viewport.width}`);
+    for (const [link, heading, name] of [
+      ["User Management", "Users with Funded Wallets", "users"],
+      ["Funds Management", "Funded Wallets", "funds"],
+      ["Admin Settings", "Create New Admin", "settings"],
+      ["Audit Log", "Audit Log", "audit"],
+    ] as const) {
+      if (viewport.width < 768) await page.getByRole("button", { name: /Toggle navigation/ }).click();
+      await page.getByRole("link", { name: link }).click();
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+      await shoot(page, `admin-${name}-${viewport.width}`);
+    }
+  });
+}
+
+async function signUpAndLogInAs(page: Page, user: { email: string; password: string }) {
+  await page.goto("/auth?mode=login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+void signUpAndLogIn;
