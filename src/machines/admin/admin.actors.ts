@@ -18,6 +18,8 @@ export function createAdminActors(deps: AdminActorDeps) {
   const { api, store } = deps;
   const unwrap = <T>(result: ApiResult<T>): T => {
     if (!result.error) return result.data;
+    // Spec §8: an admin call that fails is logged; the toast shows the page's own words, not the server's.
+    console.error("[admin]", result.error.code, result.error.message);
     if (result.error.status === 401) deps.sessionLost();
     throw result.error;
   };
@@ -40,7 +42,10 @@ export function createAdminActors(deps: AdminActorDeps) {
     }),
     login: fromPromise<AdminUser, { email: string; password: string }>(async ({ input }) => {
       const answer = await api.login(input);
-      if (answer.error) throw answer.error;
+      if (answer.error) {
+        console.error("[admin] login failed:", answer.error.code);
+        throw answer.error;
+      }
       const { session, user } = answer.data;
       if (user.role !== "admin") {
         // Signed in, but not an admin: end that session at once rather than leave a token lying around.
