@@ -131,6 +131,27 @@ describe("POST /wallet/withdraw-rewards", () => {
   });
 });
 
+describe("POST /wallet/token/transfer", () => {
+  it("refuses every bad body, header, address or amount and moves nothing", async () => {
+    const url = "/api/wallet/token/transfer";
+    const key = () => ({ "idempotency-key": randomKey() });
+    const to = "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K";
+    await expectRefusedAndNothingChanged(url, [
+      ["no Idempotency-Key", { to, amount: 300 }],
+      ["amount as a string", { to, amount: "300" }, key()],
+      ["amount 1e309", `{"to":"${to}","amount":1e309}`, key()],
+      ["amount negative", { to, amount: -300 }, key()],
+      ["amount with 7 decimals", { to, amount: 300.0000001 }, key()],
+      ["below the minimum", { to, amount: 299.999999 }, key()],
+      ["more than the balance", { to, amount: 300 }, key()],
+      ["a bad checksum", { to: "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9L", amount: 300 }, key()],
+      ["an EVM address", { to: "0x7e5f4552091a69125d5dfcb7b8c2659029395bdf", amount: 300 }, key()],
+      ["an extra field", { to, amount: 300, memo: "x" }, key()],
+      ["__proto__", `{"to":"${to}","amount":300,"__proto__":{"amount":1}}`, key()],
+    ]);
+  });
+});
+
 describe("POST /devnet/fund-wallet", () => {
   it("refuses bad amounts and unknown emails and moves nothing", async () => {
     const url = "/api/devnet/fund-wallet";
