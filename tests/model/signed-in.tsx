@@ -16,4 +16,5 @@ export function renderSignedIn(backend: Backend, path: string, figures: Figures)
 }
 
 /** A toast by its title (sonner marks it), so it is not confused with a button of the same words. */
-export const findToast = (title: string) => screen.findByText(title, { selector: "[data-title]" });
+export const findToast = (title: string, options?: { timeout?: number }) =>
+  screen.findByText(title, { selector: "[data-title]" }, options);

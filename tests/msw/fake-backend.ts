@@ -5,6 +5,7 @@
  */
 import { delay, HttpResponse, http } from "msw";
 import { createFakeRewards } from "./fake-rewards.ts";
+import { createFakeWallet } from "./fake-wallet.ts";
 
 export const API = "http://localhost:3000/api";
 
@@ -52,6 +53,13 @@ export function createFakeBackend() {
   const userIdOf = (request: Request) =>
     tokens.get(request.headers.get("authorization")?.replace("Bearer ", "") ?? "") ?? null;
   const rewards = createFakeRewards(API, userIdOf);
+  const wallet = createFakeWallet(API, userIdOf, {
+    get: (userId) => (rewards.rewards.get(userId)?.walletMicro ?? 0) / 1_000_000,
+    add: (userId, amount) => {
+      const account = rewards.rewards.get(userId);
+      if (account) account.walletMicro += Math.round(amount * 1_000_000);
+    },
+  });
 
   /** A user with a live session, as the login route would answer it: for tests that start signed in. */
   const signedIn = (name = "Ada Lovelace") => {
@@ -68,6 +76,7 @@ export function createFakeBackend() {
 
   const handlers = [
     ...rewards.handlers,
+    ...wallet.handlers,
     http.post(`${API}/auth/signup`, async ({ request }) => {
       const body = (await request.json()) as { email: string; password: string; name: string };
       const injectedFailure = await injected("signup");
@@ -127,5 +136,5 @@ export function createFakeBackend() {
     }),
   ];
 
-  return { handlers, users, failNext, rewards, signedIn };
+  return { handlers, users, failNext, rewards, wallet, signedIn };
 }
