@@ -42,6 +42,7 @@ test("an admin funds a user, sets their multiplier (they earn at it), withdraws 
 
   await page.getByRole("link", { name: "User Management" }).click();
   const unfunded = page.getByRole("table", { name: "Users without Funded Wallets" });
+  await expect(unfunded).toBeVisible();
   await page.getByRole("searchbox", { name: "Search by email" }).last().fill(player.email);
   await expect(page).toHaveURL(/uq=/);
   await expect(unfunded.getByRole("row")).toHaveCount(2);
@@ -91,6 +92,7 @@ test("an admin funds a user, sets their multiplier (they earn at it), withdraws 
   await userContext.close();
 
   await page.getByRole("link", { name: "Funds Management" }).click();
+  await expect(page.getByRole("heading", { name: "Funds Management" })).toBeVisible();
   await page.getByRole("button", { name: "Withdraw Funds", exact: true }).click();
   const withdraw = page.getByRole("dialog", { name: "Withdraw Funds" });
   await withdraw.getByLabel("Withdrawal Address").fill(OUTSIDE);
@@ -102,6 +104,7 @@ test("an admin funds a user, sets their multiplier (they earn at it), withdraws 
   await expect(history.getByText("TDvSsd...we9K")).toBeVisible();
 
   await page.getByRole("link", { name: "Admin Settings" }).click();
+  await expect(page.getByRole("heading", { name: "Create New Admin" })).toBeVisible();
   const second = {
     name: "Second Admin",
     email: `admin-${Date.now()}@e2e.test`,
