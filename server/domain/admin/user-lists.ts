@@ -73,7 +73,7 @@ export async function listManagedUsers(
       sql<number>`coalesce(r.multiplier_micro, 1000)`.as("multiplier_micro"),
       sql<number>`coalesce(w.balance_micro, 0)`.as("balance_micro"),
     ])
-    .orderBy(sql.raw(order.column), sql.raw(`${order.direction} NULLS LAST`))
+    .orderBy(sql`${sql.raw(order.column)} ${sql.raw(order.direction)} NULLS LAST`)
     .orderBy("u.id")
     .offset(request.offset)
     .limit(request.limit + 1)
