@@ -10,27 +10,37 @@ import {
   replayPath,
 } from "./path-runner.ts";
 
-const row = (id: string) => ({
+const row = (id: string, status = "completed") => ({
   id,
-  type: "deposit",
-  amount: 1,
-  description: "Rewards withdrawal",
+  type: "withdraw",
+  amount: 300,
+  description: "USDT withdrawal to TDvSsd...we9K",
   timestamp: "2026-11-22T08:00:00.000Z",
-  status: "completed",
+  status,
 });
+/** The first page holds a pending withdrawal; a later read of it finds it completed; page two is "b". */
+const answerIn = (snapshot: AnyMachineSnapshot) =>
+  snapshot.matches("loading")
+    ? { transactions: [row("a", "pending")], nextCursor: "c1" }
+    : snapshot.matches("refreshing")
+      ? { transactions: [row("a")], nextCursor: "c-other" }
+      : { transactions: [row("b")], nextCursor: null };
 const model: ModelOptions<undefined> = {
   fakeActors: ["loadPage"],
   events: (snapshot) => [
     { type: "RELOAD" },
+    { type: "REFRESH" },
     { type: "MORE" },
-    snapshot.matches("loading")
-      ? { type: "xstate.done.actor.loadPage", output: { transactions: [row("a")], nextCursor: "c1" } }
-      : { type: "xstate.done.actor.loadPage", output: { transactions: [row("b")], nextCursor: null } },
-    { type: "xstate.error.actor.loadPage", error: { code: "NETWORK_ERROR", message: "x", status: 0 } },
+    { type: "xstate.after.HISTORY_POLL.walletHistory.ready" },
+    { type: "xstate.done.actor.loadPage", output: answerIn(snapshot) },
     { type: "xstate.error.actor.loadPage", error: { code: "NETWORK_ERROR", message: "x", status: 0 } },
   ],
   serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.transactions.length, snapshot.context.nextCursor]),
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.transactions.map((t: { id: string; status: string }) => `${t.id}:${t.status}`),
+      snapshot.context.nextCursor,
+    ]),
 };
 const paths = generatePaths(walletHistoryMachine, model);
 
@@ -49,13 +59,25 @@ describe("wallet history machine: generated paths", () => {
         expect(actual.context.transactions).toEqual(expected.context.transactions);
       },
     );
-    const failures = path.steps.filter((step) => step.event.type.startsWith("xstate.error")).length;
+    // A failed load or next page is told; a failed background refresh is not.
+    const failures = path.steps.filter(
+      (step, index) =>
+        step.event.type.startsWith("xstate.error") && !path.steps[index - 1]?.state.matches("refreshing"),
+    ).length;
     expect(emitted.filter((event) => event.title === "Failed to fetch transactions")).toHaveLength(failures);
+    // The poll runs only while something is pending.
+    for (const [index, step] of path.steps.entries()) {
+      if (!step.event.type.startsWith("xstate.after")) continue;
+      const before = path.steps[index - 1]?.state.context.transactions as { status: string }[];
+      expect(before.some((t) => t.status === "pending")).toBe(true);
+    }
     // A next page is asked for with the cursor of the page before it.
     for (const { input } of actorInputs.slice(1))
       expect([null, "c1"]).toContain((input as { cursor: string | null }).cursor);
     expect(
       snapshot.context.transactions.map((transaction: { id: string }) => transaction.id).join(""),
     ).toMatch(/^(a|ab)?$/);
+    // A refresh never moves the cursor: it points past the last row shown.
+    expect(snapshot.context.nextCursor).not.toBe("c-other");
   });
 });

@@ -1,225 +1,346 @@
 /**
- * The TronGrid gateway against a fake TronGrid on loopback (tests/chain/fake-trongrid.ts), and the wallet's
- * deposit watcher and withdrawals on it: only our token is credited, exactly once; a transfer is signed for
- * real, never re-signed after a crash; a lying node gets nothing signed; 429, 5xx, HTML and time-outs are
- * "try again later", never a wrong answer.
+ * The TronGrid gateway against a fake TronGrid on loopback (tests/chain/fake-trongrid.ts): only our token's
+ * transfers and logs count, with stable log indexes; a transfer is signed for real and only when the node's
+ * bytes say exactly what we asked; a re-send moves nothing twice; 429, 5xx, non-JSON and time-outs are "try
+ * again later", never a wrong answer. The wallet's use of the gateway is tested in wallet-tron.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChainUnavailable, TransferRejected } from "#server/chain/gateway.ts";
-import { createHdWallet } from "#server/chain/keys.ts";
+import { createHdWallet, type HdWallet, recoverSignerAddress } from "#server/chain/keys.ts";
+import { decodeTriggerRaw, encodeTriggerRaw } from "#server/chain/tron/raw-transaction.ts";
 import { createTronGateway } from "#server/chain/tron/tron-gateway.ts";
-import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
-import { scanDeposits } from "#server/domain/wallet/deposits.ts";
-import { advanceWithdrawal } from "#server/domain/wallet/usdt-withdrawal.ts";
-import { type FakeTronGrid, startFakeTronGrid } from "../chain/fake-trongrid.ts";
-import { getJson, randomKey, sessionCaller } from "./helpers/rewards.ts";
-import { bearer, setupTestApp, signUpAndLogIn, TEST_MNEMONIC } from "./helpers/test-app.ts";
+import { tronAddressFromHex } from "#src/api/contracts/tron-address.ts";
+import { type FakeTronGrid, OTHER_TOKEN, startFakeTronGrid, type Tampering } from "../chain/fake-trongrid.ts";
+import { TEST_MNEMONIC } from "./helpers/test-app.ts";
 
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const FAKE_USDT = "TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf";
 const hd = createHdWallet(TEST_MNEMONIC);
 const HOT = hd.addressAt(0);
+const alice = hd.addressAt(100);
+const bob = hd.addressAt(101);
 
 let fake: FakeTronGrid;
-const gateway = (timeoutMs = 2_000) =>
+let signatures: number;
+/** The HD wallet, counting signatures: a refused transfer must not have been signed at all. */
+const countingWallet: HdWallet = {
+  addressAt: (index) => hd.addressAt(index),
+  signAt(index, txId) {
+    signatures++;
+    return hd.signAt(index, txId);
+  },
+};
+const gateway = (timeoutMs = 2_000, apiKey: string | null = "test-key") =>
   createTronGateway({
-    apiUrl: fake.url,
-    apiKey: "test-key",
+    apiUrl: `${fake.url}/`,
+    apiKey,
     contract: USDT,
     explorer: "https://tronscan.org/#/transaction/",
-    feeLimitSun: 100_000_000,
+    feeLimitSun: 30_000_000,
     pollIntervalMs: 1_000,
-    wallet: hd,
+    wallet: countingWallet,
     timeoutMs,
   });
 
-beforeAll(async () => {
+beforeEach(async () => {
   fake = await startFakeTronGrid({ contract: USDT });
+  signatures = 0;
 });
-afterAll(async () => {
+afterEach(async () => {
   await fake.close();
 });
 
-describe("the TronGrid gateway", () => {
-  it("lists only our token's transfers, newest first, and reads final outcomes with stable log indexes", async () => {
-    const me = hd.addressAt(100);
-    const first = fake.addTransaction({ logs: [{ to: me, amountMicro: 5_000_000 }] });
-    const mixed = fake.addTransaction({
+describe("listing an address's transfers", () => {
+  it("keeps our token's Transfers only, newest first, and skips values it cannot read exactly", async () => {
+    const older = fake.addTransaction({ logs: [{ to: alice, amountMicro: 5_000_000 }] });
+    fake.addTransaction({ logs: [{ to: alice, amountMicro: 1_000_000_000, contract: OTHER_TOKEN }] });
+    fake.addTransaction({ logs: [{ to: alice, amountMicro: 10n ** 30n }] });
+    const newer = fake.addTransaction({
       logs: [
-        { to: me, amountMicro: 1, contract: FAKE_USDT },
-        { to: hd.addressAt(101), amountMicro: 7 },
-        { to: me, amountMicro: 2_500_000 },
+        { to: bob, amountMicro: 7 },
+        { to: alice, amountMicro: 2_500_000 },
       ],
     });
-    const listed = await gateway().listTransfers(me, { limit: 10 });
-    expect(listed.map((t) => [t.txId, t.amountMicro])).toEqual([
-      [mixed, 2_500_000],
-      [first, 5_000_000],
+    const sent = fake.addTransaction({ logs: [{ from: alice, to: bob, amountMicro: 0 }] });
+    const base = { transaction_id: "ab".repeat(32), token_info: { address: USDT }, from: bob, to: alice };
+    for (const odd of [
+      { ...base, type: "Transfer", value: "1.5", block_timestamp: 1 },
+      { ...base, type: "Transfer", value: "-1", block_timestamp: 1 },
+      { ...base, type: "Transfer", value: "9007199254740993", block_timestamp: 1 },
+      { ...base, type: "Approval", value: "5", block_timestamp: 1 },
+      { ...base, type: "Transfer", value: "5", block_timestamp: "yesterday" },
+      { ...base, type: "Transfer", value: "5", block_timestamp: 1, to: "T-not-an-address" },
+      { ...base, type: "Transfer", value: "5", block_timestamp: 1, token_info: { address: OTHER_TOKEN } },
+      { ...base, type: "Transfer", value: "77", block_timestamp: 1, transaction_id: "ef".repeat(32) },
+    ]) {
+      fake.addListingEntry(odd);
+    }
+
+    const listed = await gateway().listTransfers(alice, { limit: 20 });
+    expect(listed.map((t) => [t.txId, t.from, t.to, t.amountMicro])).toEqual([
+      [sent, alice, bob, 0],
+      [newer, "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC", alice, 2_500_000],
+      [older, "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC", alice, 5_000_000],
+      ["ef".repeat(32), bob, alice, 77],
     ]);
-    expect(await gateway().transactionOutcome(mixed)).toEqual({ status: "pending" });
-    expect(await gateway().transactionOutcome("ab".repeat(32))).toEqual({ status: "unknown" });
-    fake.solidify();
-    const outcome = await gateway().transactionOutcome(mixed);
-    expect(outcome).toMatchObject({
-      status: "confirmed",
-      logs: [
-        { logIndex: 1, to: hd.addressAt(101), amountMicro: 7 },
-        { logIndex: 2, to: me, amountMicro: 2_500_000 },
-      ],
+    expect(listed.every((t) => t.confirmed === false && t.at instanceof Date)).toBe(true);
+    expect(listed[1]?.at.getTime()).toBeGreaterThan(listed[2]?.at.getTime() ?? Infinity);
+  });
+
+  it("asks for our contract, unconfirmed ones included, one page, with the API key when there is one", async () => {
+    for (let i = 0; i < 5; i++) fake.addTransaction({ logs: [{ to: alice, amountMicro: i + 1 }] });
+    const listed = await gateway().listTransfers(alice, { limit: 3 });
+    expect(listed.map((t) => t.amountMicro)).toEqual([5, 4, 3]);
+    await gateway(2_000, null).listTransfers(alice, { limit: 500 });
+    const [first, second] = fake.requests("/v1/accounts");
+    expect(first?.url.pathname).toBe(`/v1/accounts/${alice}/transactions/trc20`);
+    expect(Object.fromEntries(first?.url.searchParams ?? [])).toMatchObject({
+      contract_address: USDT,
+      only_confirmed: "false",
+      limit: "3",
     });
-    expect(await gateway().tokenBalanceMicro(me)).toBe(7_500_000);
-  });
-
-  it("reports a reverted transaction as failed", async () => {
-    const txId = fake.addTransaction({ logs: [{ to: hd.addressAt(102), amountMicro: 9 }], failed: true });
-    fake.solidify(txId);
-    expect(await gateway().transactionOutcome(txId)).toEqual({ status: "failed", reason: "REVERT" });
-  });
-
-  it("signs and broadcasts a transfer the node cannot fake; a re-send moves nothing twice", async () => {
-    fake.setBalance(HOT, 1_000_000_000);
-    const to = hd.addressAt(103);
-    const prepared = await gateway().prepareTransfer({ to, amountMicro: 300_000_000 });
-    await gateway().broadcast(prepared);
-    await gateway().broadcast(prepared);
-    expect(fake.broadcasts(prepared.txId)).toBe(1);
-    fake.solidify(prepared.txId);
-    expect(fake.balanceOf(to)).toBe(300_000_000);
-    expect(await gateway().transactionOutcome(prepared.txId)).toMatchObject({
-      status: "confirmed",
-      logs: [{ logIndex: 0, from: HOT, to, amountMicro: 300_000_000 }],
-    });
-    // A signature made with another key is refused by the node.
-    const forged = JSON.parse(prepared.payload) as { signature: string[] };
-    const other = await gateway().prepareTransfer({ to, amountMicro: 1 });
-    const otherTx = JSON.parse(other.payload) as Record<string, unknown>;
-    const refused = gateway().broadcast({
-      ...other,
-      payload: JSON.stringify({ ...otherTx, signature: forged.signature }),
-    });
-    await expect(refused).rejects.toThrow(/SIGERROR/);
-  });
-
-  it("refuses to sign what a lying node built", async () => {
-    for (const kind of ["txid", "recipient", "contract"] as const) {
-      fake.tamper(kind);
-      await expect(
-        gateway().prepareTransfer({ to: hd.addressAt(104), amountMicro: 1 }),
-        kind,
-      ).rejects.toBeInstanceOf(TransferRejected);
-    }
-    fake.tamper(null);
-    expect(fake.sentFrom(HOT).filter((t) => t.to === hd.addressAt(104))).toEqual([]);
-  });
-
-  it("turns 429, 5xx, HTML pages and time-outs into ChainUnavailable", async () => {
-    const me = hd.addressAt(105);
-    for (const fault of ["429", "500", "html", "hang"] as const) {
-      fake.failNext("/v1/accounts", fault);
-      const started = Date.now();
-      await expect(gateway(300).listTransfers(me, { limit: 5 }), fault).rejects.toBeInstanceOf(
-        ChainUnavailable,
-      );
-      expect(Date.now() - started).toBeLessThan(2_000);
-    }
-    expect(await gateway().listTransfers(me, { limit: 5 })).toEqual([]);
+    expect(first?.headers["tron-pro-api-key"]).toBe("test-key");
+    expect(second?.url.searchParams.get("limit")).toBe("200");
+    expect(second?.headers).not.toHaveProperty("tron-pro-api-key");
   });
 });
 
-describe("the wallet on TRON", () => {
-  const t = setupTestApp({ config: { chain: "tron" }, chain: () => gateway() });
-
-  async function userWithAddress() {
-    const caller = sessionCaller(await signUpAndLogIn(t.app));
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/wallet/generate",
-      headers: bearer(caller.token),
-      payload: { type: "trc20" },
+describe("a transaction's outcome", () => {
+  it("is unknown, then pending, then confirmed with our token's logs only, at stable indexes", async () => {
+    expect(await gateway().transactionOutcome("cd".repeat(32))).toEqual({ status: "unknown" });
+    const txId = fake.addTransaction({
+      logs: [
+        { to: alice, amountMicro: 1, contract: OTHER_TOKEN },
+        { to: bob, amountMicro: 7 },
+        { to: alice, amountMicro: 10n ** 30n },
+        { to: alice, amountMicro: 2_500_000 },
+        { to: alice, amountMicro: 0 },
+      ],
     });
-    return { caller, address: res.json<{ address: string }>().address };
-  }
-  const balance = async (caller: Awaited<ReturnType<typeof userWithAddress>>["caller"]) =>
-    (await getJson<{ balance: number }>(t.app, caller, "/api/wallet/balance")).balance;
+    expect(await gateway().transactionOutcome(txId)).toEqual({ status: "pending" });
+    fake.solidify(txId);
+    const outcome = await gateway().transactionOutcome(txId);
+    expect(outcome).toMatchObject({ status: "confirmed", blockNumber: expect.any(Number) });
+    expect(outcome.status === "confirmed" && outcome.logs).toEqual([
+      { logIndex: 1, from: "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC", to: bob, amountMicro: 7 },
+      { logIndex: 3, from: "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC", to: alice, amountMicro: 2_500_000 },
+      { logIndex: 4, from: "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC", to: alice, amountMicro: 0 },
+    ]);
+  });
 
-  it("credits a confirmed USDT deposit once, never a fake USDT, a failed or a pending one", async () => {
-    const { caller, address } = await userWithAddress();
-    const real = fake.addTransaction({ logs: [{ to: address, amountMicro: 40_000_000 }] });
-    fake.addTransaction({ logs: [{ to: address, amountMicro: 1_000_000_000, contract: FAKE_USDT }] });
-    const failed = fake.addTransaction({ logs: [{ to: address, amountMicro: 70_000_000 }], failed: true });
-    const list = await getJson<{ transactions: { txId: string; status: string }[] }>(
-      t.app,
-      caller,
-      "/api/wallet/transactions",
-    );
-    expect(list.transactions.map((tx) => tx.status)).toEqual(["pending", "pending"]);
-    expect(await balance(caller)).toBe(0);
+  it("is failed, with the node's reason, when the transaction reverted", async () => {
+    const txId = fake.addTransaction({ logs: [{ to: alice, amountMicro: 9 }], failed: true });
+    fake.solidify(txId);
+    expect(await gateway().transactionOutcome(txId)).toEqual({
+      status: "failed",
+      reason: "REVERT: REVERT opcode executed",
+    });
+  });
+});
+
+describe("balances", () => {
+  it("reads an address's USDT balance from the contract", async () => {
+    fake.setBalance(alice, 123_456_789);
+    expect(await gateway().tokenBalanceMicro(alice)).toBe(123_456_789);
+    expect(await gateway().tokenBalanceMicro(bob)).toBe(0);
+    fake.solidify(fake.addTransaction({ logs: [{ to: bob, amountMicro: 42 }] }));
+    expect(await gateway().tokenBalanceMicro(bob)).toBe(42);
+  });
+});
+
+describe("sending from the hot wallet", () => {
+  it("signs for real, broadcasts, and the transfer lands once even when sent twice", async () => {
+    fake.setBalance(HOT, 1_000_000_000);
+    const prepared = await gateway().prepareTransfer({ to: bob, amountMicro: 300_000_000 });
+    const signed = JSON.parse(prepared.payload) as {
+      txID: string;
+      raw_data_hex: string;
+      signature: string[];
+    };
+    expect(signed.txID).toBe(prepared.txId);
+    expect(bytesToHex(sha256(hexToBytes(signed.raw_data_hex)))).toBe(prepared.txId);
+    expect(recoverSignerAddress(hexToBytes(prepared.txId), hexToBytes(signed.signature[0] ?? ""))).toBe(HOT);
+    expect(prepared.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(fake.sentFrom(HOT)).toEqual([]);
+
+    await gateway().broadcast(prepared);
+    expect(await gateway().transactionOutcome(prepared.txId)).toEqual({ status: "pending" });
+    await gateway().broadcast(prepared); // a re-send after a crash
+    expect(fake.broadcastCalls(prepared.txId)).toBe(2);
+    expect(fake.broadcasts(prepared.txId)).toBe(1);
+    expect(fake.sentFrom(HOT)).toEqual([{ txId: prepared.txId, to: bob, amountMicro: 300_000_000 }]);
+
     fake.solidify();
-    const owner = { userId: caller.id, address };
-    await Promise.all([scanDeposits(t.app.ctx, owner), scanDeposits(t.app.ctx, owner)]);
-    const after = await scanDeposits(t.app.ctx, owner);
-    expect(after.map((tx) => [tx.txId, tx.status])).toEqual([
-      [failed, "failed"],
-      [real, "confirmed"],
-    ]);
-    expect(await balance(caller)).toBe(40);
-    expect(await checkLedgerInvariants(t.database.handle.db)).toEqual([]);
-  });
-
-  it("keeps the balance unchanged and answers 503 when TronGrid is down", async () => {
-    const { caller } = await userWithAddress();
-    fake.failNext("/v1/accounts", "500");
-    const res = await t.app.inject({ url: "/api/wallet/transactions", headers: bearer(caller.token) });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
-      error: {
-        code: "CHAIN_UNAVAILABLE",
-        message: "The TRON network cannot be reached right now. Please try again in a minute.",
-      },
+    await gateway().broadcast(prepared); // and once more after it is final
+    expect(fake.balanceOf(bob)).toBe(300_000_000);
+    expect(fake.balanceOf(HOT)).toBe(700_000_000);
+    expect(await gateway().transactionOutcome(prepared.txId)).toMatchObject({
+      status: "confirmed",
+      logs: [{ logIndex: 0, from: HOT, to: bob, amountMicro: 300_000_000 }],
     });
   });
 
-  it("withdraws on TRON: one signed transfer, re-sent after a crash without a second one, then posted", async () => {
-    const caller = sessionCaller(await signUpAndLogIn(t.app));
-    await t.app.inject({
-      method: "POST",
-      url: "/api/devnet/fund-wallet",
-      payload: { email: caller.email, amount: 1 },
-    });
-    // No devnet on TRON: fund through a deposit instead.
-    const { address } = (
-      await t.app.inject({
-        method: "POST",
-        url: "/api/wallet/generate",
-        headers: bearer(caller.token),
-        payload: { type: "trc20" },
-      })
-    ).json<{ address: string }>();
-    fake.solidify(fake.addTransaction({ logs: [{ to: address, amountMicro: 300_000_000 }] }));
-    await scanDeposits(t.app.ctx, { userId: caller.id, address });
-    fake.setBalance(HOT, 10_000_000_000);
-    const to = hd.addressAt(200);
+  it("reports a transfer above the hot wallet's balance as failed, and nothing moves", async () => {
+    fake.setBalance(HOT, 1_000);
+    const prepared = await gateway().prepareTransfer({ to: bob, amountMicro: 5_000 });
+    await gateway().broadcast(prepared);
+    fake.solidify();
+    expect(await gateway().transactionOutcome(prepared.txId)).toMatchObject({ status: "failed" });
+    expect([fake.balanceOf(HOT), fake.balanceOf(bob)]).toEqual([1_000, 0]);
+  });
 
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/wallet/token/transfer",
-      headers: { ...bearer(caller.token), "idempotency-key": randomKey() },
-      payload: { to, amount: 300 },
+  it("signs nothing a lying node built, nor anything when the node refuses", async () => {
+    const refusals: [Tampering, RegExp][] = [
+      ["txid", /does not hash to its id/],
+      ["recipient", /makes another call/],
+      // The JSON says bob; only the bytes that would be signed say someone else.
+      ["hidden-recipient", /makes another call/],
+      // And the other way round: a broadcast would send a transfer to someone else, or be refused.
+      ["json-recipient", /JSON does not match its bytes/],
+      ["contract", /calls another contract/],
+      ["owner", /spends from another address/],
+      ["fee", /higher fee/],
+      ["expired", /already expired/],
+      ["refuse", /^CONTRACT_VALIDATE_ERROR: Contract validate error : paused$/],
+    ];
+    for (const [kind, message] of refusals) {
+      fake.tamper(kind);
+      const attempt = gateway().prepareTransfer({ to: bob, amountMicro: 1_000_000 });
+      await expect(attempt, kind).rejects.toThrow(TransferRejected);
+      await expect(attempt, kind).rejects.toThrow(message);
+    }
+    expect(signatures).toBe(0);
+    fake.tamper(null);
+    await gateway().prepareTransfer({ to: bob, amountMicro: 1_000_000 });
+    expect(signatures).toBe(1);
+  });
+
+  it("refuses a bad recipient or amount before asking the node", async () => {
+    for (const request of [
+      { to: "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HD", amountMicro: 1 },
+      { to: bob, amountMicro: 0 },
+      { to: bob, amountMicro: 1.5 },
+    ]) {
+      await expect(gateway().prepareTransfer(request)).rejects.toThrow(TransferRejected);
+    }
+    expect(fake.requests("/wallet/triggersmartcontract")).toHaveLength(0);
+  });
+
+  it("gets TransferRejected for an expired transfer or a signature by another key", async () => {
+    fake.setBalance(HOT, 10_000_000);
+    const prepared = await gateway().prepareTransfer({ to: bob, amountMicro: 1_000_000 });
+    const forged = JSON.parse(prepared.payload) as { signature: string[] };
+    forged.signature = [bytesToHex(hd.signAt(7, hexToBytes(prepared.txId)))];
+    await expect(gateway().broadcast({ ...prepared, payload: JSON.stringify(forged) })).rejects.toThrow(
+      /^SIGERROR: Validate signature error$/,
+    );
+    fake.advanceClock(61_000);
+    const late = gateway().broadcast(prepared);
+    await expect(late).rejects.toThrow(TransferRejected);
+    await expect(late).rejects.toThrow(/^TRANSACTION_EXPIRATION_ERROR: Transaction expired$/);
+    expect(fake.sentFrom(HOT)).toEqual([]);
+  });
+});
+
+describe("when TronGrid misbehaves", () => {
+  it("turns 429, 500 and non-JSON answers into ChainUnavailable, without retrying", async () => {
+    fake.setBalance(HOT, 10_000_000);
+    const prepared = await gateway().prepareTransfer({ to: bob, amountMicro: 1_000_000 });
+    const calls = [
+      ["/v1/accounts", () => gateway().listTransfers(alice, { limit: 5 })],
+      ["/walletsolidity/gettransactioninfobyid", () => gateway().transactionOutcome(prepared.txId)],
+      ["/wallet/gettransactionbyid", () => gateway().transactionOutcome(prepared.txId)],
+      ["/wallet/triggerconstantcontract", () => gateway().tokenBalanceMicro(alice)],
+      ["/wallet/triggersmartcontract", () => gateway().prepareTransfer({ to: bob, amountMicro: 1 })],
+      ["/wallet/broadcasttransaction", () => gateway().broadcast(prepared)],
+    ] as const;
+    for (const [path, call] of calls) {
+      for (const fault of ["429", "500", "not-json"] as const) {
+        const before = fake.requests(path).length;
+        fake.failNext(path, fault);
+        await expect(call(), `${fault} on ${path}`).rejects.toThrow(ChainUnavailable);
+        expect(fake.requests(path).length, `${fault} on ${path}`).toBe(before + 1);
+      }
+    }
+    fake.failNext("/wallet/broadcasttransaction", "server-busy");
+    await expect(gateway().broadcast(prepared)).rejects.toThrow(ChainUnavailable);
+    fake.failNext("/v1/accounts", "429");
+    await expect(gateway().listTransfers(alice, { limit: 5 })).rejects.toThrow(/429.*retry after 2 s/);
+    expect(fake.sentFrom(HOT)).toEqual([]);
+    await gateway().broadcast(prepared);
+    expect(fake.sentFrom(HOT)).toHaveLength(1);
+  });
+
+  it("gives up on a node that does not answer within the time-out", async () => {
+    for (const [path, call] of [
+      ["/v1/accounts", () => gateway(200).listTransfers(alice, { limit: 5 })],
+      ["/wallet/triggerconstantcontract", () => gateway(200).tokenBalanceMicro(alice)],
+    ] as const) {
+      fake.failNext(path, "hang");
+      const started = Date.now();
+      await expect(call(), path).rejects.toThrow(ChainUnavailable);
+      expect(Date.now() - started, path).toBeGreaterThanOrEqual(150);
+      expect(Date.now() - started, path).toBeLessThan(1_500);
+    }
+  });
+});
+
+describe("TRON's transaction bytes", () => {
+  // A real TRC20 transfer from the Nile testnet (as gettransactionbyid shows it): the codec must read it and
+  // write the very same bytes back, so our ids and the network's agree.
+  const real = {
+    txID: "c70b20da8cb8d96a99c1aceb283412acb9dea313a9e467178431a3c6ae8b9f08",
+    rawHex:
+      "0a028ad92208eaef69105495eb1540f09fc0cfcd335aae01081f12a9010a31747970652e676f6f676c65617069732e636f6d2f" +
+      "70726f746f636f6c2e54726967676572536d617274436f6e747261637412740a1541495511a493d8c362be4267224e6d81013a" +
+      "6862ee121541eca9bc828a3005b9a3b909f2cc5c2a54794de05f2244a9059cbb00000000000000000000004150125bea243a64" +
+      "0bf85348873b6c4f3c517aee7a00000000000000000000000000000000000000000000000000000000000000017090cbbccfcd" +
+      "33900180c2d72f",
+    signature:
+      "1788bf0281f67c42f5a09322523edee9969e808a863776f21ab6543de9dd42ca0e4955577879df8074086c620eb96709ba9a9" +
+      "5d60a166de190a081e8d69801da00",
+  };
+
+  it("reads a real transfer, writes it back byte for byte, and its signature recovers to its owner", () => {
+    const raw = decodeTriggerRaw(real.rawHex);
+    expect(raw).toEqual({
+      refBlockBytes: "8ad9",
+      refBlockHash: "eaef69105495eb15",
+      expiration: 1773182914544,
+      timestamp: 1773182854544,
+      feeLimit: 100_000_000,
+      owner: "41495511a493d8c362be4267224e6d81013a6862ee",
+      contract: "41eca9bc828a3005b9a3b909f2cc5c2a54794de05f",
+      data: `a9059cbb0000000000000000000000${"4150125bea243a640bf85348873b6c4f3c517aee7a"}${"0".repeat(63)}1`,
     });
-    expect(res.statusCode).toBe(202);
-    const { id } = res.json<{ withdrawal: { id: string } }>().withdrawal;
-    await t.app.ctx.background.drain();
-    const db = t.database.handle.db;
-    const row = await db.selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(row.status).toBe("broadcast");
-    await db.updateTable("withdrawals").set({ status: "signed" }).where("id", "=", id).execute();
-    expect(await advanceWithdrawal(t.app.ctx, id)).toBe("broadcast");
-    fake.solidify(row.tx_id as string);
-    expect(await advanceWithdrawal(t.app.ctx, id)).toBe("confirmed");
-    expect(fake.sentFrom(HOT).filter((sent) => sent.to === to)).toEqual([
-      { txId: row.tx_id, to, amountMicro: 300_000_000 },
-    ]);
-    expect(fake.broadcasts(row.tx_id as string)).toBe(1);
-    expect(await checkLedgerInvariants(db)).toEqual([]);
+    expect(encodeTriggerRaw(raw)).toBe(real.rawHex);
+    expect(bytesToHex(sha256(hexToBytes(real.rawHex)))).toBe(real.txID);
+    expect(recoverSignerAddress(hexToBytes(real.txID), hexToBytes(real.signature))).toBe(
+      tronAddressFromHex(raw.owner),
+    );
+  });
+
+  it("refuses bytes with anything it does not expect", () => {
+    const hex = real.rawHex;
+    const withMemo = `${hex}5203616263`; // field 10 (data): a memo
+    // Field 11 (the contract) is 3 + 174 bytes from "5aae01": a second copy makes two contracts.
+    const at = hex.indexOf("5aae01");
+    const contract = hex.slice(at, at + 2 * 177);
+    const twoContracts = hex.slice(0, at) + contract + hex.slice(at);
+    // call_value = 1 (field 3) inside TriggerSmartContract, every enclosing length grown by the 2 bytes.
+    const callValue = hex
+      .replace("5aae01081f12a9010a31", "5ab001081f12ab010a31")
+      .replace("12740a1541", "12760a1541")
+      .replace("2244a905", "18012244a905");
+    expect(hex.slice(at + contract.length, at + contract.length + 2)).toBe("70"); // field 14 follows
+    const refusals: [string, RegExp][] = [
+      [withMemo, /unexpected field 10/],
+      [twoContracts, /repeats field 11/],
+      [callValue, /sends value along/],
+      [hex.slice(0, -2), /truncated/],
+      ["zz", /not hex/],
+    ];
+    for (const [bad, why] of refusals) expect(() => decodeTriggerRaw(bad)).toThrow(why);
   });
 });

@@ -1,4 +1,9 @@
 /** TRON keys and addresses (DESIGN.md §6): the published vectors, the HD path, signatures, and checksums. */
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToHex, concatBytes, hexToBytes } from "@noble/hashes/utils.js";
+import { createBase58check } from "@scure/base";
 import { describe, expect, it } from "vitest";
 import { addressFromPrivateKey, createHdWallet, recoverSignerAddress } from "#server/chain/keys.ts";
 import {
@@ -31,20 +36,20 @@ describe("TRON addresses", () => {
     for (const address of addresses) expect(isTronAddress(address)).toBe(true);
   });
 
-  it("fails the checksum on every one-character change of a valid address", () => {
-    const address = "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC";
-    let tried = 0;
-    for (let i = 1; i < address.length; i++) {
-      for (const replacement of [
-        BASE58[(BASE58.indexOf(address[i] ?? "1") + 1) % 58],
-        BASE58[(BASE58.indexOf(address[i] ?? "1") + 29) % 58],
-      ]) {
-        const flipped = `${address.slice(0, i)}${replacement}${address.slice(i + 1)}`;
-        expect(isTronAddress(flipped), flipped).toBe(false);
-        tried++;
+  it("fails on every one-character change of a valid address, at every position, to every other character", () => {
+    for (const address of ["TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC", "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH"]) {
+      expect(isTronAddress(address)).toBe(true);
+      let tried = 0;
+      for (let i = 0; i < address.length; i++) {
+        for (const replacement of BASE58) {
+          if (replacement === address[i]) continue;
+          const flipped = `${address.slice(0, i)}${replacement}${address.slice(i + 1)}`;
+          if (isTronAddress(flipped)) expect.fail(`${flipped} passed`);
+          tried++;
+        }
       }
+      expect(tried).toBe(34 * 57);
     }
-    expect(tried).toBe(66);
   });
 
   it("refuses other shapes: prefix, length, characters outside base58, EVM hex", () => {
@@ -62,6 +67,20 @@ describe("TRON addresses", () => {
     ]) {
       expect(isTronAddress(bad), JSON.stringify(bad)).toBe(false);
     }
+    // Checksums that are right but around the wrong bytes: another prefix (0xa0 was TRON's old testnet),
+    // 20 or 22 bytes.
+    const body = hexToBytes("7e5f4552091a69125d5dfcb7b8c2659029395bdf");
+    const checked = createBase58check(sha256);
+    for (const bytes of [
+      concatBytes(Uint8Array.of(0xa0), body),
+      concatBytes(Uint8Array.of(0x42), body),
+      body,
+      concatBytes(Uint8Array.of(0x41), body, Uint8Array.of(0)),
+    ]) {
+      const text = checked.encode(bytes);
+      expect(isTronAddress(text), text).toBe(false);
+    }
+    expect(isTronAddress(checked.encode(concatBytes(Uint8Array.of(0x41), body)))).toBe(true);
     expect(decodeTronAddress("TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC")?.[0]).toBe(0x41);
   });
 
@@ -79,16 +98,29 @@ describe("TRON addresses", () => {
 });
 
 describe("signatures", () => {
-  it("signs a transaction id so that it recovers to the signer's address, as a TRON node checks", () => {
+  it("signs a transaction id so that noble recovers the signer's public key from (r, s, v - 27)", () => {
     const wallet = createHdWallet(TEST_MNEMONIC);
-    const txId = new Uint8Array(32).map((_, i) => i * 7);
-    const signature = wallet.signAt(3, txId);
-    expect(signature).toHaveLength(65);
-    expect([27, 28]).toContain(signature[64]);
-    expect(recoverSignerAddress(txId, signature)).toBe(wallet.addressAt(3));
-    const other = txId.slice();
-    other[0] = 255;
-    expect(recoverSignerAddress(other, signature)).not.toBe(wallet.addressAt(3));
-    expect(recoverSignerAddress(txId, new Uint8Array(65))).toBeNull();
+    for (const index of [0, 3, 1000]) {
+      const txId = sha256(new TextEncoder().encode(`transaction ${index}`));
+      const signature = wallet.signAt(index, txId);
+      expect(signature).toHaveLength(65);
+      const v = signature[64] ?? 0;
+      expect([27, 28]).toContain(v);
+      // Recovered here with noble directly, not with keys.ts, so a shared mistake cannot hide.
+      const publicKey = secp256k1.Signature.fromBytes(signature.subarray(0, 64), "compact")
+        .addRecoveryBit(v - 27)
+        .recoverPublicKey(txId);
+      const hash = keccak_256(publicKey.toBytes(false).subarray(1));
+      expect(tronAddressFromHex(bytesToHex(hash.subarray(12)))).toBe(wallet.addressAt(index));
+      expect(secp256k1.verify(signature.subarray(0, 64), txId, publicKey.toBytes(), { prehash: false })).toBe(
+        true,
+      );
+      expect(recoverSignerAddress(txId, signature)).toBe(wallet.addressAt(index));
+      const other = txId.slice();
+      other[0] = (other[0] ?? 0) ^ 1;
+      expect(recoverSignerAddress(other, signature)).not.toBe(wallet.addressAt(index));
+    }
+    expect(recoverSignerAddress(new Uint8Array(32), new Uint8Array(65))).toBeNull();
+    expect(() => wallet.signAt(0, new Uint8Array(31))).toThrow(RangeError);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The TronGrid HTTP API as plain JSON calls. Anything that is not a JSON answer with a 2xx status (network
- * failure, time-out, 429 rate limit, 5xx, HTML error page) becomes ChainUnavailable: the caller tries again on
- * its next round, so there are no retries here.
+ * The TronGrid HTTP API as plain JSON calls. Anything that is not a JSON object with a 2xx status (network
+ * failure, time-out, 429 rate limit, 5xx, an HTML error page) becomes ChainUnavailable: the caller tries again
+ * on its next round, so there are no retries here and Retry-After only goes into the message.
  */
 import { ChainUnavailable } from "../gateway.ts";
 
@@ -11,42 +11,59 @@ export interface TronGridOptions {
   timeoutMs: number;
 }
 
-export type TronGridClient = ReturnType<typeof createTronGridClient>;
+/** A decoded JSON object whose fields are not trusted yet: every reader checks what it uses. */
+export type Answer = Record<string, unknown>;
 
-export function createTronGridClient(options: TronGridOptions) {
+export interface TronGridClient {
+  get(path: string): Promise<Answer>;
+  post(path: string, body: unknown): Promise<Answer>;
+}
+
+export function createTronGridClient(options: TronGridOptions): TronGridClient {
+  const baseUrl = options.apiUrl.replace(/\/+$/, "");
   const headers: Record<string, string> = {
     accept: "application/json",
     "content-type": "application/json",
     ...(options.apiKey ? { "TRON-PRO-API-KEY": options.apiKey } : {}),
   };
-  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-    const url = `${options.apiUrl}${path}`;
+  async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<Answer> {
+    const endpoint = path.split("?")[0];
     let response: Response;
+    let text: string;
     try {
-      response = await fetch(url, {
+      // One deadline for the whole exchange: a node that sends headers and then stalls is a time-out too.
+      const signal = AbortSignal.timeout(options.timeoutMs);
+      response = await fetch(`${baseUrl}${path}`, {
         method,
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal,
       });
+      text = await response.text();
     } catch (err) {
-      throw new ChainUnavailable(`TronGrid did not answer ${path}`, { cause: err });
+      throw new ChainUnavailable(`TronGrid did not answer ${endpoint}`, { cause: err });
     }
-    const text = await response.text().catch(() => "");
     if (!response.ok) {
       const retry = response.headers.get("retry-after");
       throw new ChainUnavailable(
-        `TronGrid answered ${response.status} to ${path}${retry ? ` (retry after ${retry} s)` : ""}`,
+        `TronGrid answered ${response.status} to ${endpoint}${retry ? ` (retry after ${retry} s)` : ""}`,
       );
     }
+    let answer: unknown;
     try {
-      return JSON.parse(text) as T;
+      answer = JSON.parse(text);
     } catch (err) {
-      throw new ChainUnavailable(`TronGrid answered ${path} with something that is not JSON`, { cause: err });
+      throw new ChainUnavailable(`TronGrid answered ${endpoint} with something that is not JSON`, {
+        cause: err,
+      });
     }
+    if (typeof answer !== "object" || answer === null || Array.isArray(answer)) {
+      throw new ChainUnavailable(`TronGrid answered ${endpoint} with JSON that is not an object`);
+    }
+    return answer as Answer;
   }
   return {
-    get: <T>(path: string) => call<T>("GET", path),
-    post: <T>(path: string, body: unknown) => call<T>("POST", path, body),
+    get: (path) => call("GET", path),
+    post: (path, body) => call("POST", path, body),
   };
 }

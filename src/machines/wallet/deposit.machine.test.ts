@@ -208,6 +208,52 @@ describe("deposit machine", () => {
     expect(actor.getSnapshot().context.transactions).toHaveLength(1);
   });
 
+  it("tells a failure on the background poll once, and again whenever the user presses Refresh", async () => {
+    const failed: RefreshResult = { balance: undefined, transactions: undefined, explorer: null };
+    const { actor, clock, toasts, calls } = start({
+      address: ADDRESS,
+      refresh: [failed, failed, failed, OK([]), failed],
+    });
+    await flush();
+    await flush();
+    const both = ["error: Failed to fetch wallet balance", "error: Failed to fetch transactions"];
+    expect(toasts).toEqual(both);
+    clock.increment(POLL_MS);
+    await flush();
+    expect(calls.refresh).toBe(2);
+    expect(toasts).toEqual(both);
+    actor.send({ type: "REFRESH" });
+    await flush();
+    expect(toasts).toEqual([...both, ...both]);
+    // Working again, then failing again: told again.
+    clock.increment(POLL_MS);
+    await flush();
+    clock.increment(POLL_MS);
+    await flush();
+    expect(calls.refresh).toBe(5);
+    expect(toasts).toEqual([...both, ...both, ...both]);
+  });
+
+  it("treats the first load that lists transfers as the first load: no toast for deposits credited before", async () => {
+    const { clock, toasts, calls } = start({
+      address: ADDRESS,
+      refresh: [
+        { balance: 1, transactions: undefined, explorer: null },
+        OK([TX("e", "confirmed")]),
+        OK([TX("f", "confirmed"), TX("e", "confirmed")]),
+      ],
+    });
+    await flush();
+    await flush();
+    clock.increment(POLL_MS);
+    await flush();
+    expect(toasts).toEqual(["error: Failed to fetch transactions"]);
+    clock.increment(POLL_MS);
+    await flush();
+    expect(calls.refresh).toBe(3);
+    expect(toasts).toEqual(["error: Failed to fetch transactions", "success: Deposit successful!"]);
+  });
+
   it("copies the address with a toast, and says what to do when copying is refused", async () => {
     const ok = start({ address: ADDRESS });
     await flush();

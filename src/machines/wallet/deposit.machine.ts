@@ -2,8 +2,10 @@
  * The Deposit USDT tab (spec §2 Wallet screen, §4 wallet states, §8 toasts). Page-lifetime.
  * States: loading (read the user record) → noAddress | ready; noAddress —GENERATE→ generating → ready;
  * loadFailed —RETRY→ loading. In ready, `refreshing` reads the chain balance and the latest transfers (the
- * server scans for deposits on that call), and the page polls: every 10 s, every 4 s while a deposit is pending.
- * A deposit the page saw pending, or that appeared after the first load, toasts once when it is credited.
+ * server scans for deposits on that call), and the page polls: every 10 s, every 5 s while a deposit is pending.
+ * A deposit the page saw pending, or that appeared after the first load, toasts once when it is credited; the
+ * first load never toasts. A part that keeps failing on the background poll toasts once, not every 10 s;
+ * REFRESH (the user asking) always says what failed.
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import type { ChainTransaction } from "#src/api/wallet.ts";
@@ -24,14 +26,17 @@ export interface GenerateResult {
 }
 
 type Toast = { type: "toast"; tone: "success" | "error"; title: string; description?: string };
+const toast = (tone: Toast["tone"], title: string, description?: string): Toast =>
+  description === undefined ? { type: "toast", tone, title } : { type: "toast", tone, title, description };
 /** Tells the page the wallet balance moved (a deposit was credited): reload the figures and the history. */
 type WalletChanged = { type: "walletChanged" };
 
 export type DepositEvent = { type: "GENERATE" } | { type: "REFRESH" } | { type: "RETRY" } | { type: "COPY" };
 
 export const POLL_MS = 10_000;
-const LOAD_FAILED = "Failed to load wallet information";
-export const PENDING_POLL_MS = 4_000;
+export const PENDING_POLL_MS = 5_000;
+const TRY_AGAIN = "Check your connection and try again.";
+const REFRESH_AGAIN = "Press Refresh to try again.";
 
 const notProvided = (name: string) => () => {
   throw new Error(`deposit machine: actor "${name}" was not provided`);
@@ -49,6 +54,8 @@ export const depositMachine = setup({
       transactions: ChainTransaction[];
       /** Status of each receive seen so far; null until the first successful load. */
       seen: Record<string, ChainTransaction["status"]> | null;
+      /** Parts whose failure was already told and has not been fixed since (the poll stays quiet on them). */
+      failing: { balance: boolean; transactions: boolean };
     },
     events: {} as DepositEvent,
     emitted: {} as Toast | WalletChanged,
@@ -71,26 +78,24 @@ export const depositMachine = setup({
     /** A refused session (401) says so; anything else names what failed and what to do next. */
     toastFailure: emit((_, { error, title }: { error: unknown; title: string }) =>
       (error as { status?: number } | null)?.status === 401
-        ? {
-            type: "toast" as const,
-            tone: "error" as const,
-            title: "Authentication Error",
-            description: "Your session is no longer valid. Please log in again.",
-          }
-        : {
-            type: "toast" as const,
-            tone: "error" as const,
-            title,
-            description: "Check your connection and try again.",
-          },
+        ? toast("error", "Authentication Error", "Your session is no longer valid. Please log in again.")
+        : toast("error", title, TRY_AGAIN),
     ),
+    /** The user asked: whatever fails next is told again. */
+    forgetFailures: assign({ failing: { balance: false, transactions: false } }),
     applyRefresh: enqueueActions(({ context, enqueue }, result: RefreshResult) => {
-      if (result.balance === undefined) {
-        enqueue.emit({ type: "toast", tone: "error", title: "Failed to fetch wallet balance" });
-      }
+      const failing = {
+        balance: result.balance === undefined,
+        transactions: result.transactions === undefined,
+      };
+      if (failing.balance && !context.failing.balance)
+        enqueue.emit(toast("error", "Failed to fetch wallet balance", REFRESH_AGAIN));
+      if (failing.transactions && !context.failing.transactions)
+        enqueue.emit(toast("error", "Failed to fetch transactions", REFRESH_AGAIN));
+      const balance = result.balance ?? null;
+      const explorer = result.explorer ?? context.explorer;
       if (result.transactions === undefined) {
-        enqueue.emit({ type: "toast", tone: "error", title: "Failed to fetch transactions" });
-        enqueue.assign({ balance: result.balance ?? null, explorer: result.explorer ?? context.explorer });
+        enqueue.assign({ balance, explorer, failing });
         return;
       }
       const seen = { ...(context.seen ?? {}) };
@@ -100,21 +105,11 @@ export const depositMachine = setup({
         const before = context.seen === null ? tx.status : seen[tx.txId];
         if (tx.status === "confirmed" && before !== "confirmed") {
           credited = true;
-          enqueue.emit({
-            type: "toast",
-            tone: "success",
-            title: "Deposit successful!",
-            description: `${tx.value} USDT is in your wallet.`,
-          });
+          enqueue.emit(toast("success", "Deposit successful!", `${tx.value} USDT is in your wallet.`));
         }
         if (tx.status === "failed" && before === "pending") {
-          enqueue.emit({
-            type: "toast",
-            tone: "error",
-            title: "Failed to process deposit",
-            description:
-              "The network refused this transfer, so nothing was credited. Check it with the sender.",
-          });
+          const why = "The network refused this transfer, so nothing was credited. Check it with the sender.";
+          enqueue.emit(toast("error", "Failed to process deposit", why));
         }
         seen[tx.txId] = tx.status;
       }
@@ -122,17 +117,19 @@ export const depositMachine = setup({
         enqueue.emit({ type: "walletChanged" });
         enqueue.spawnChild("syncWalletBalance");
       }
-      enqueue.assign({
-        balance: result.balance ?? null,
-        explorer: result.explorer ?? context.explorer,
-        transactions: result.transactions,
-        seen,
-      });
+      enqueue.assign({ balance, explorer, transactions: result.transactions, seen, failing });
     }),
   },
 }).createMachine({
   id: "deposit",
-  context: { address: null, balance: null, explorer: null, transactions: [], seen: null },
+  context: {
+    address: null,
+    balance: null,
+    explorer: null,
+    transactions: [],
+    seen: null,
+    failing: { balance: false, transactions: false },
+  },
   initial: "loading",
   states: {
     loading: {
@@ -152,7 +149,7 @@ export const depositMachine = setup({
           target: "loadFailed",
           actions: {
             type: "toastFailure",
-            params: ({ event }) => ({ error: event.error, title: LOAD_FAILED }),
+            params: ({ event }) => ({ error: event.error, title: "Failed to load wallet information" }),
           },
         },
       },
@@ -166,24 +163,25 @@ export const depositMachine = setup({
         src: "generate",
         onDone: {
           target: "ready",
-          actions: enqueueActions(({ enqueue, event }) => {
-            enqueue.assign({ address: event.output.address });
-            enqueue.emit({
-              type: "toast",
-              tone: "success",
-              title: event.output.saved
-                ? "Wallet generated and saved successfully!"
-                : "Wallet generated successfully!",
-            });
-          }),
+          actions: [
+            assign({ address: ({ event }) => event.output.address }),
+            emit(({ event }) =>
+              toast(
+                "success",
+                event.output.saved
+                  ? "Wallet generated and saved successfully!"
+                  : "Wallet generated successfully!",
+              ),
+            ),
+          ],
         },
         onError: [
           {
             // A saved address is still the user's: keep showing it (spec §8's "saved state").
             guard: ({ context }) => context.address !== null,
             target: "ready",
-            actions: enqueueActions(({ enqueue }) =>
-              enqueue.emit({ type: "toast", tone: "error", title: "Failed to generate wallet, saved state" }),
+            actions: emit(
+              toast("error", "Failed to generate wallet, saved state", "Your saved address still works."),
             ),
           },
           {
@@ -216,7 +214,7 @@ export const depositMachine = setup({
               },
             },
             idle: {
-              on: { REFRESH: "refreshing" },
+              on: { REFRESH: { target: "refreshing", actions: "forgetFailures" } },
               after: { POLL: "refreshing" },
             },
           },
@@ -230,22 +228,12 @@ export const depositMachine = setup({
                 id: "copyAddress",
                 src: "copyAddress",
                 input: ({ context }) => ({ address: context.address ?? "" }),
-                onDone: {
-                  target: "idle",
-                  actions: emit({
-                    type: "toast" as const,
-                    tone: "success" as const,
-                    title: "Address copied to clipboard",
-                  }),
-                },
+                onDone: { target: "idle", actions: emit(toast("success", "Address copied to clipboard")) },
                 onError: {
                   target: "idle",
-                  actions: emit({
-                    type: "toast" as const,
-                    tone: "error" as const,
-                    title: "Could not copy the address",
-                    description: "Select the address and copy it by hand.",
-                  }),
+                  actions: emit(
+                    toast("error", "Could not copy the address", "Select the address and copy it by hand."),
+                  ),
                 },
               },
             },

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock } from "xstate";
 import type { ApiError } from "#src/api/errors.ts";
 import type { TokenTransferAnswer, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
-import { FOLLOW_MS, withdrawProblem, withdrawUsdtMachine } from "./withdraw-usdt.machine.ts";
+import {
+  addressProblem,
+  amountProblem,
+  FOLLOW_MS,
+  withdrawProblem,
+  withdrawUsdtMachine,
+} from "./withdraw-usdt.machine.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const TO = "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K";
@@ -75,6 +81,16 @@ describe("withdrawProblem", () => {
     expect(withdrawProblem(TO, "0")).toBe("Enter an amount above 0.");
     expect(withdrawProblem(TO, "299.999999")).toBe("The minimum withdrawal is 300 USDT.");
     expect(withdrawProblem(` ${TO} `, "300")).toBeNull();
+    expect(withdrawProblem(TO, "300.0000001")).toBe("USDT has at most 6 decimals.");
+    expect(withdrawProblem(TO, "300.000001")).toBeNull();
+  });
+
+  it("names each field's own problem, so the screen shows it beside that field", () => {
+    expect(addressProblem("T123")).toBe("Enter a valid TRC20 address (starts with T, 34 characters).");
+    expect(addressProblem("0x52908400098527886E0F7030069857D2E4169EE7")).not.toBeNull();
+    expect(addressProblem(TO)).toBeNull();
+    expect(amountProblem("-5")).toBe("Enter an amount above 0.");
+    expect(amountProblem("300")).toBeNull();
   });
 });
 

@@ -26,17 +26,25 @@ export const FOLLOW_MS = 3_000;
 export const INSUFFICIENT = "Insufficient balance for withdrawal";
 export const WITHDRAW_FAILED = "Failed to process withdrawal";
 
-/** What keeps the Withdraw button disabled, in words; null when the form can be sent. */
-export function withdrawProblem(to: string, amount: string): string | null {
+/** What is wrong with the address, in words that say what to do; null when it is a TRC20 address. */
+export function addressProblem(to: string): string | null {
   const address = to.trim();
   if (address === "") return "Enter the TRC20 address to send to.";
-  if (!isTronAddress(address)) return "Enter a valid TRC20 address (starts with T, 34 characters).";
+  return isTronAddress(address) ? null : "Enter a valid TRC20 address (starts with T, 34 characters).";
+}
+
+/** What is wrong with the amount (spec §5: a number above 0; our minimum and USDT's 6 decimals). */
+export function amountProblem(amount: string): string | null {
   const value = Number(amount);
   if (amount.trim() === "" || !Number.isFinite(value) || value <= 0) return "Enter an amount above 0.";
+  if (/\.\d{7,}$/.test(amount.trim())) return "USDT has at most 6 decimals.";
   if (toMicro(value) < toMicro(MIN_USDT_WITHDRAWAL))
     return `The minimum withdrawal is ${MIN_USDT_WITHDRAWAL} USDT.`;
   return null;
 }
+
+/** What keeps the Withdraw button disabled, in words; null when the form can be sent. */
+export const withdrawProblem = (to: string, amount: string) => addressProblem(to) ?? amountProblem(amount);
 
 const notProvided = (name: string) => () => {
   throw new Error(`withdraw USDT machine: actor "${name}" was not provided`);

@@ -6,16 +6,22 @@ import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { selectLoading, selectWalletBalance } from "#src/machines/taps/taps.view.ts";
 import { depositMachine } from "#src/machines/wallet/deposit.machine.ts";
 import { walletHistoryMachine } from "#src/machines/wallet/wallet-history.machine.ts";
-import { withdrawProblem, withdrawUsdtMachine } from "#src/machines/wallet/withdraw-usdt.machine.ts";
+import {
+  addressProblem,
+  amountProblem,
+  withdrawUsdtMachine,
+} from "#src/machines/wallet/withdraw-usdt.machine.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { formatWallet } from "#src/ui/kit/format.ts";
 import { Figure } from "#src/ui/rewards/figures.tsx";
 import { DepositPanel } from "#src/ui/wallet/deposit-panel.tsx";
 import { TransactionHistory } from "#src/ui/wallet/transaction-history.tsx";
-import { WalletTabs } from "#src/ui/wallet/wallet-tabs.tsx";
+import { type WalletTab, WalletTabs } from "#src/ui/wallet/wallet-tabs.tsx";
 import { WithdrawPanel } from "#src/ui/wallet/withdraw-panel.tsx";
 import { useMachineEffects } from "./use-machine-effects.ts";
 import { useTapsActor } from "./use-taps.ts";
+
+export type { WalletTab };
 
 type DepositRef = ActorRefFrom<typeof depositMachine>;
 type WithdrawRef = ActorRefFrom<typeof withdrawUsdtMachine>;
@@ -25,7 +31,15 @@ type TapsRef = ActorRefFrom<typeof tapsMachine>;
  * The Wallet screen (spec §2): its own module, so the route file keeps only the route and the whole page,
  * machines included, lands in the route's lazy chunk.
  */
-export function WalletPage({ runtime }: { runtime: AppRuntime }) {
+export function WalletPage({
+  runtime,
+  tab,
+  onTabChange,
+}: {
+  runtime: AppRuntime;
+  tab: WalletTab;
+  onTabChange: (tab: WalletTab) => void;
+}) {
   const taps = useTapsActor(runtime);
   const { deposit, withdraw, history } = useWalletMachines(runtime);
   const snapshot = useSelector(history, (state) => state);
@@ -39,6 +53,8 @@ export function WalletPage({ runtime }: { runtime: AppRuntime }) {
         <UsdtBalance deposit={deposit} />
       </div>
       <WalletTabs
+        tab={tab}
+        onTabChange={onTabChange}
         deposit={<Deposit deposit={deposit} />}
         withdraw={taps ? <Withdraw withdraw={withdraw} taps={taps} /> : null}
       />
@@ -54,7 +70,7 @@ export function WalletPage({ runtime }: { runtime: AppRuntime }) {
   );
 }
 
-/** The page's three machines; a movement of the wallet (deposit credited, withdrawal sent) reloads the history. */
+/** The page's three machines; a movement of the wallet (deposit credited, withdrawal sent) refreshes the history. */
 function useWalletMachines(runtime: AppRuntime) {
   const actors = runtime.walletActors;
   const history = useActorRef(
@@ -68,8 +84,8 @@ function useWalletMachines(runtime: AppRuntime) {
   useMachineEffects(deposit);
   useMachineEffects(withdraw);
   useEffect(() => {
-    const reload = () => history.send({ type: "RELOAD" });
-    const subscriptions = [deposit.on("walletChanged", reload), withdraw.on("walletChanged", reload)];
+    const refresh = () => history.send({ type: "REFRESH" });
+    const subscriptions = [deposit.on("walletChanged", refresh), withdraw.on("walletChanged", refresh)];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
@@ -128,7 +144,8 @@ function Withdraw({ withdraw, taps }: { withdraw: WithdrawRef; taps: TapsRef }) 
       amount={context.amount}
       balance={balance}
       minimum={MIN_USDT_WITHDRAWAL}
-      problem={withdrawProblem(context.to, context.amount)}
+      addressProblem={addressProblem(context.to)}
+      amountProblem={amountProblem(context.amount)}
       busy={busy}
       onToChange={(value) => withdraw.send({ type: "TO.CHANGE", value })}
       onAmountChange={(value) => withdraw.send({ type: "AMOUNT.CHANGE", value })}

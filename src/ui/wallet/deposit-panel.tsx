@@ -48,7 +48,8 @@ export function DepositPanel(props: DepositPanelProps) {
       </Card>
     );
   }
-  if (props.status !== "ready" || props.address === null) {
+  // Generating again with an address known keeps showing it: the server answers the same address.
+  if (props.address === null) {
     return (
       <Card className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold">Generate Wallet</h2>
@@ -102,9 +103,16 @@ export function DepositPanel(props: DepositPanelProps) {
         </StatusButton>
       </div>
       <RecentTransactions {...props} />
-      <Button variant="ghost" size="sm" onClick={props.onGenerate} className="self-start">
+      <StatusButton
+        variant="ghost"
+        size="sm"
+        status={props.status === "generating" ? "pending" : "idle"}
+        busyLabel="Generating..."
+        onClick={props.onGenerate}
+        className="self-start"
+      >
         Generate USDT Wallet
-      </Button>
+      </StatusButton>
     </Card>
   );
 }
@@ -152,7 +160,9 @@ function RecentTransactions({ transactions, explorer, refreshing, onRefresh }: D
                   target="_blank"
                   rel="noopener noreferrer"
                   className="shrink-0 text-sm font-semibold text-brand-300 underline-offset-4 hover:underline"
-                  aria-label={`View transaction ${tx.txId.slice(0, 8)} on the explorer`}
+                  aria-label={`View transaction ${tx.txId.slice(0, 6)}…${tx.txId.slice(-4)} (${
+                    tx.type === "receive" ? "received" : "sent"
+                  } ${formatWallet(tx.value)} USDT) on the explorer`}
                 >
                   View
                 </a>

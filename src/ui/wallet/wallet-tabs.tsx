@@ -8,10 +8,21 @@ const trigger = cx(
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400",
 );
 
+export type WalletTab = "deposit" | "withdraw";
+
 /** The Wallet screen's two tabs (spec §2): arrow keys move between them, as a tab list should. */
-export function WalletTabs({ deposit, withdraw }: { deposit: ReactNode; withdraw: ReactNode }) {
+export function WalletTabs(props: {
+  tab: WalletTab;
+  onTabChange: (tab: WalletTab) => void;
+  deposit: ReactNode;
+  withdraw: ReactNode;
+}) {
   return (
-    <Tabs.Root defaultValue="deposit" className="flex flex-col gap-3">
+    <Tabs.Root
+      value={props.tab}
+      onValueChange={(details) => props.onTabChange(details.value === "withdraw" ? "withdraw" : "deposit")}
+      className="flex flex-col gap-3"
+    >
       <Tabs.List className="flex gap-1 rounded-xl border border-white/10 bg-ink-900 p-1">
         <Tabs.Trigger value="deposit" className={trigger}>
           Deposit USDT
@@ -20,8 +31,8 @@ export function WalletTabs({ deposit, withdraw }: { deposit: ReactNode; withdraw
           Withdraw USDT
         </Tabs.Trigger>
       </Tabs.List>
-      <Tabs.Content value="deposit">{deposit}</Tabs.Content>
-      <Tabs.Content value="withdraw">{withdraw}</Tabs.Content>
+      <Tabs.Content value="deposit">{props.deposit}</Tabs.Content>
+      <Tabs.Content value="withdraw">{props.withdraw}</Tabs.Content>
     </Tabs.Root>
   );
 }
