@@ -18,7 +18,7 @@ import {
   parseSort,
 } from "../domain/admin/user-lists.ts";
 import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
-import { TREASURY } from "../domain/ledger/accounts.ts";
+import { treasuryBalanceMicro } from "../domain/ledger/accounts.ts";
 import { readPage } from "../domain/pagination.ts";
 import { AppError } from "../errors.ts";
 import { encodeCursor, pageRequest, SERIAL_ID } from "./list-cursor.ts";
@@ -142,14 +142,9 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     };
   });
 
-  registerEndpoint(app, contract.poolBalance, async () => {
-    const row = await ctx.db
-      .selectFrom("ledger_accounts")
-      .select("balance_micro")
-      .where("id", "=", TREASURY)
-      .executeTakeFirst();
-    return { balance: microToWire(row?.balance_micro ?? 0) };
-  });
+  registerEndpoint(app, contract.poolBalance, async () => ({
+    balance: microToWire(await treasuryBalanceMicro(ctx.db)),
+  }));
 
   registerEndpoint(app, contract.fundWallet, async ({ auth, body, request }) => {
     const balanceMicro = await fundUserWallet(ctx, actorOf(auth), {

@@ -1,20 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
-import { newUser, PASSWORD, sessionOf, signUpAndLogIn, signUpViaApi } from "./fixtures.ts";
+import { logInViaForm, newUser, PASSWORD, sessionOf, shoot, signUpViaApi } from "./fixtures.ts";
 
 const OUTSIDE = "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K";
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: true });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `axe on ${name}`).toEqual([]);
-}
 
 async function adminLogIn(page: Page, credentials = E2E_ADMIN) {
   await page.goto("/admin");
@@ -70,7 +58,9 @@ test("an admin funds a user, sets their multiplier (they earn at it), withdraws 
   // The user earns at the new multiplier on their next taps.
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
-  await signUpAndLogInAs(userPage, player);
+  await userPage.goto("/auth?mode=login");
+  await logInViaForm(userPage, player);
+  await expect(userPage).toHaveURL(/\/home$/);
   await userPage.goto("/tap");
   await expect(userPage.getByText("Earn 0.2500 per tap")).toBeVisible();
   for (let i = 0; i < 4; i++) await userPage.getByRole("button", { name: "Tap to earn" }).click();
@@ -173,12 +163,3 @@ for (const viewport of [
     }
   });
 }
-
-async function signUpAndLogInAs(page: Page, user: { email: string; password: string }) {
-  await page.goto("/auth?mode=login");
-  await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-void signUpAndLogIn;

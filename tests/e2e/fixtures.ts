@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "correct horse battery";
@@ -59,4 +60,16 @@ export async function signUpAndLogIn(page: Page, request: APIRequestContext, nam
   await logInViaForm(page, user);
   await expect(page).toHaveURL(/\/home$/);
   return user;
+}
+
+/** Saves a full-page screenshot and checks the screen with axe: no serious or critical violation. */
+export async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(serious, `axe on ${name}`).toEqual([]);
 }

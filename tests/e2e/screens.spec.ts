@@ -1,23 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { logInViaForm, newUser, signUpViaApi } from "./fixtures.ts";
+import { logInViaForm, newUser, shoot, signUpViaApi } from "./fixtures.ts";
 
 const WIDTHS = [
   { name: "mobile", width: 375, height: 812 },
   { name: "desktop", width: 1280, height: 800 },
 ] as const;
-
-/** Saves a full-page screenshot and checks the screen with axe: no serious or critical violation. */
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: true });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, `axe on ${name}`).toEqual([]);
-}
 
 for (const viewport of WIDTHS) {
   test.describe(`public screens at ${viewport.width} px`, () => {

@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { TREASURY } from "../ledger/accounts.ts";
+import { treasuryBalanceMicro } from "../ledger/accounts.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,11 +23,6 @@ export async function adminMetrics(db: Kysely<Database>, now: Date) {
     ])
     .where("u.role", "=", "user")
     .executeTakeFirstOrThrow();
-  const pool = await db
-    .selectFrom("ledger_accounts")
-    .select("balance_micro")
-    .where("id", "=", TREASURY)
-    .executeTakeFirst();
   const volume = await db
     .selectFrom("ledger_transfers")
     .select(sql<number>`coalesce(sum(amount_micro), 0)::bigint`.as("v"))
@@ -41,7 +36,7 @@ export async function adminMetrics(db: Kysely<Database>, now: Date) {
     totalWallets: Number(users.total_wallets),
     activeUsers: Number(users.active),
     averagePointsMicro: totalUsers === 0 ? 0 : Math.floor(totalPointsMicro / totalUsers),
-    poolBalanceMicro: pool?.balance_micro ?? 0,
+    poolBalanceMicro: await treasuryBalanceMicro(db),
     dailyVolumeMicro: Number(volume.v),
   };
 }

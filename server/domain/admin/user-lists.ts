@@ -6,6 +6,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { walletAccountId } from "../ledger/accounts.ts";
 
 export type FundedFilter = "any" | "funded" | "unfunded";
 
@@ -108,7 +109,8 @@ export async function fundedTotals(db: Kysely<Database>) {
 /** When each funded wallet last moved. */
 export async function lastMovements(db: Kysely<Database>, userIds: string[]) {
   if (userIds.length === 0) return new Map<string, Date>();
-  const accounts = userIds.map((id) => `wallet:${id}`);
+  const owners = new Map(userIds.map((id) => [walletAccountId(id), id]));
+  const accounts = [...owners.keys()];
   const rows = await db
     .selectFrom("ledger_transfers")
     .select([
@@ -120,5 +122,5 @@ export async function lastMovements(db: Kysely<Database>, userIds: string[]) {
     .where((eb) => eb.or([eb("credit_account", "in", accounts), eb("debit_account", "in", accounts)]))
     .groupBy(sql`1`)
     .execute();
-  return new Map(rows.map((row) => [row.account.slice("wallet:".length), new Date(row.at)]));
+  return new Map(rows.map((row) => [owners.get(row.account) ?? row.account, new Date(row.at)]));
 }

@@ -21,3 +21,8 @@ export async function ensureWalletAccount(db: Kysely<Database>, userId: string):
 export async function walletBalanceMicro(db: Kysely<Database>, userId: string): Promise<number> {
   return (await findBalanceMicro(db, walletAccountId(userId))) ?? 0;
 }
+
+/** The reward pool's balance in micro-USDT. */
+export async function treasuryBalanceMicro(db: Kysely<Database>): Promise<number> {
+  return (await findBalanceMicro(db, TREASURY)) ?? 0;
+}

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
-import type { AnyActorLogic } from "xstate";
+import { type AnyActorLogic, fromPromise } from "xstate";
 import {
   adminFormMachine,
   type FormFields,
@@ -66,8 +66,6 @@ export function useAdminForm(options: {
   const snapshot = useSelector(actor, (state) => state);
   return { actor, snapshot, busy: snapshot.hasTag("busy"), open: snapshot.matches("open") };
 }
-
-import { fromPromise } from "xstate";
 
 type SubmitInput = { fields: FormFields; target: Record<string, string> | null; key: string };
 const fromPromiseOf = (run: (input: SubmitInput) => Promise<FormSuccess>) =>
