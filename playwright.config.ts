@@ -44,6 +44,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      // Every test signs up its own accounts from this one machine.
+      SIGNUP_LIMIT_PER_IP_HOUR: "0",
     },
   },
 });

@@ -60,7 +60,12 @@ async function serve(kind, options) {
       ? await openPglite(path.join(options.dataDir, "pglite"))
       : await openPostgres({ url: options.url, maxConnections: options.pool });
   await migrateToLatest(handle.db);
-  const config = loadConfig({ DATA_DIR: options.dataDir ?? tmpdir(), LOG_LEVEL: "silent", PORT: "3000" });
+  const config = loadConfig({
+    DATA_DIR: options.dataDir ?? tmpdir(),
+    LOG_LEVEL: "silent",
+    PORT: "3000",
+    SIGNUP_LIMIT_PER_IP_HOUR: "0",
+  });
   const app = await buildApp({ config, db: handle, logger: false });
 
   const now = new Date();

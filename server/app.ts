@@ -9,7 +9,7 @@ import { BackgroundTasks } from "./background.ts";
 import type { ChainGateway } from "./chain/gateway.ts";
 import { type DevnetGateway, seedDevnetHotWallet } from "./chain/local/devnet-gateway.ts";
 import { setUpChain } from "./chain/setup.ts";
-import { type ChainWorker, startChainWorker } from "./chain/worker.ts";
+import { startChainWorker } from "./chain/worker.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
@@ -17,10 +17,12 @@ import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { dummyPasswordHash } from "./domain/auth/passwords.ts";
 import { seedDemoTreasury } from "./domain/ledger/demo-treasury.ts";
+import { MAINTENANCE_INTERVAL_MS, runMaintenance } from "./domain/maintenance.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
 import { microFromNumber } from "./money/micro.ts";
+import { type PeriodicJob, startPeriodic } from "./periodic.ts";
 import { installErrorHandler } from "./plugins/errors.ts";
 import { installOpenApi } from "./plugins/openapi.ts";
 import { generateRequestId, installRequestIdHeader } from "./plugins/request-id.ts";
@@ -53,7 +55,10 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Replaces the chain gateway the configuration asks for (tests: TRON against a fake TronGrid). */
   chain?: ChainGateway;
-  /** Runs the deposit watcher and withdrawal worker every poll interval (the server does; tests drive rounds). */
+  /**
+   * Runs the background jobs (deposit watcher, withdrawal worker, maintenance) on their timers; the server
+   * does, tests drive rounds themselves.
+   */
   chainWorker?: boolean;
   /** Extra plugins registered after the API routes (tests use it to add routes). */
   plugins?: FastifyPluginAsync[];
@@ -131,15 +136,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook("onReady", async () => {
       await dummyPasswordHash();
     });
-    let worker: ChainWorker | null = null;
+    const jobs: PeriodicJob[] = [];
     if (options.chainWorker) {
       app.addHook("onReady", async () => {
-        worker = startChainWorker(ctx);
+        jobs.push(startChainWorker(ctx));
+        jobs.push(
+          startPeriodic(
+            "maintenance",
+            MAINTENANCE_INTERVAL_MS,
+            () => runMaintenance(ctx).then(() => {}),
+            ctx.log,
+          ),
+        );
       });
     }
     // In-flight requests have finished by now; wait for their after-answer work, then let go of the rest.
     app.addHook("onClose", async () => {
-      await worker?.stop();
+      for (const job of jobs) await job.stop();
       await ctx.background.drain();
       smtpMailer?.close();
       if (ownsDatabase) await handle.close();

@@ -64,6 +64,15 @@ export interface RateLimitsTable {
   key: string;
   count: number;
   reset_at: Timestamp;
+  /** No attempt before this moment (a growing delay after failures); null: none. */
+  blocked_until: NullableTimestamp;
+}
+
+export interface LoginSourcesTable {
+  user_id: string;
+  /** SHA-256 of the address (IPv6: its /64) this account signed in from. */
+  source_hash: string;
+  last_success_at: Timestamp;
 }
 
 export type LedgerAccountKind = "treasury" | "external" | "wallet" | "clearing";
@@ -245,6 +254,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  login_sources: LoginSourcesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   user_rewards: UserRewardsTable;

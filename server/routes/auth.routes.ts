@@ -12,9 +12,12 @@ const SUCCESS = { success: true } as const;
 export function registerAuthRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
 
-  registerEndpoint(app, contract.signup, async ({ body }) => ({ ...SUCCESS, user: await signUp(ctx, body) }));
+  // request.ip honours TRUST_PROXY, so behind a proxy the limits apply to the real client.
+  registerEndpoint(app, contract.signup, async ({ body, request }) => ({
+    ...SUCCESS,
+    user: await signUp(ctx, body, { ip: request.ip }),
+  }));
 
-  // request.ip honours TRUST_PROXY, so behind a proxy the limit applies to the real client.
   registerEndpoint(app, contract.login, ({ body, request }) => logIn(ctx, body, request.ip));
 
   registerEndpoint(app, contract.refresh, ({ body }) => refreshSession(ctx, body.refresh_token));
@@ -24,8 +27,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     return null;
   });
 
-  registerEndpoint(app, contract.forgotPassword, async ({ body }) => {
-    await requestPasswordReset(ctx, body.email);
+  registerEndpoint(app, contract.forgotPassword, async ({ body, request }) => {
+    await requestPasswordReset(ctx, body.email, request.ip);
     return SUCCESS;
   });
 

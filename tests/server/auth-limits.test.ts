@@ -1,6 +1,7 @@
 /**
- * Failed logins are limited per account (10) and per IP (50) per 15 minutes, in the database; login and
- * forgot-password take as long for an unknown email as for a known one.
+ * Failed logins are limited per account (10) and per IP (50) per 15 minutes, in the database, with growing
+ * delays per account and address; login and forgot-password take as long for an unknown email as for a known
+ * one. What the owner of an account keeps despite a stranger's failures is in abuse-limits.test.ts.
  */
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
@@ -20,10 +21,15 @@ async function timed(action: () => Promise<unknown>): Promise<number> {
 }
 
 describe("failed-login limits", () => {
-  it("answers the 11th failed login for one account with 429 and Retry-After, even with the right password", async () => {
+  it("answers the 11th failed login for one account from strangers' addresses with 429 and Retry-After", async () => {
     const account = await signUp(t.app);
+    // Ten addresses, one guess each: no single pair slows down, the account's own counter fills.
     for (let i = 0; i < 10; i += 1) {
-      const res = await logIn(t.app, { email: account.email, password: `wrong ${i}` }, "198.51.100.1");
+      const res = await logIn(
+        t.app,
+        { email: account.email, password: `wrong ${i}` },
+        `198.51.100.${10 + i}`,
+      );
       expect(res.statusCode).toBe(401);
     }
     const blocked = await logIn(t.app, account, "198.51.100.2");
@@ -41,17 +47,30 @@ describe("failed-login limits", () => {
 
   it("locks unknown emails exactly like known ones", async () => {
     const ghost = uniqueEmail("ghost");
-    for (let i = 0; i < 10; i += 1) await logIn(t.app, { email: ghost, password: "guess" }, "198.51.100.3");
+    for (let i = 0; i < 10; i += 1)
+      await logIn(t.app, { email: ghost, password: "guess" }, `198.51.100.${30 + i}`);
     const blocked = await logIn(t.app, { email: ghost, password: "guess" }, "198.51.100.3");
     expect(blocked.statusCode).toBe(429);
   });
 
-  it("does not count successful logins", async () => {
+  it("does not count successful logins, and slows a pair down after its third failure", async () => {
     const account = await signUp(t.app);
     for (let i = 0; i < 12; i += 1)
       expect((await logIn(t.app, account, "198.51.100.4")).statusCode).toBe(200);
-    for (let i = 0; i < 9; i += 1)
-      await logIn(t.app, { email: account.email, password: "wrong" }, "198.51.100.4");
+    for (let i = 0; i < 3; i += 1)
+      expect(
+        (await logIn(t.app, { email: account.email, password: "wrong" }, "198.51.100.4")).statusCode,
+      ).toBe(401);
+    // Failures 4, 5, 6 … make the next attempt wait 1 s, 2 s, 4 s …
+    for (const delaySeconds of [1, 2, 4, 8]) {
+      expect(
+        (await logIn(t.app, { email: account.email, password: "wrong" }, "198.51.100.4")).statusCode,
+      ).toBe(401);
+      const early = await logIn(t.app, account, "198.51.100.4");
+      expect(early.statusCode).toBe(429);
+      expect(Number(early.headers["retry-after"])).toBe(delaySeconds);
+      t.clock.advance(delaySeconds * 1000);
+    }
     expect((await logIn(t.app, account, "198.51.100.4")).statusCode).toBe(200);
   });
 
@@ -71,8 +90,10 @@ describe("failed-login limits", () => {
   it("keeps the counters in the database, shared by every app process", async () => {
     const other = await t.buildAnother();
     const account = await signUp(t.app);
-    for (let i = 0; i < 5; i += 1) await logIn(t.app, { email: account.email, password: "x" }, "192.0.2.10");
-    for (let i = 0; i < 5; i += 1) await logIn(other, { email: account.email, password: "x" }, "192.0.2.10");
+    for (let i = 0; i < 5; i += 1)
+      await logIn(t.app, { email: account.email, password: "x" }, `192.0.2.${10 + i}`);
+    for (let i = 0; i < 5; i += 1)
+      await logIn(other, { email: account.email, password: "x" }, `192.0.2.${15 + i}`);
     expect((await logIn(other, account, "192.0.2.11")).statusCode).toBe(429);
     const rows = await t.database.handle.db.selectFrom("rate_limits").selectAll().execute();
     expect(rows.find((row) => row.key === `login:account:${account.email}`)?.count).toBeGreaterThanOrEqual(
@@ -88,8 +109,10 @@ describe("enumeration safety", () => {
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      known.push(await timed(() => logIn(t.app, { email: account.email, password: "wrong" }, "192.0.2.20")));
-      unknown.push(await timed(() => logIn(t.app, { email: ghost, password: "wrong" }, "192.0.2.21")));
+      known.push(
+        await timed(() => logIn(t.app, { email: account.email, password: "wrong" }, `192.0.2.${30 + i}`)),
+      );
+      unknown.push(await timed(() => logIn(t.app, { email: ghost, password: "wrong" }, `192.0.2.${40 + i}`)));
     }
     const k = median(known);
     const u = median(unknown);

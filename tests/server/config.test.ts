@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, ENVIRONMENT_VARIABLES, environmentTableMarkdown, loadConfig } from "#server/config.ts";
+import { ConfigError, loadConfig } from "#server/config.ts";
+import { SETTINGS, settingsTableMarkdown } from "#server/settings.ts";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -27,7 +28,9 @@ describe("config", () => {
       corsOrigins: [],
       trustProxy: false,
       logLevel: "info",
+      production: false,
       requireEmailVerification: false,
+      signupLimitPerIpHour: 20,
       chain: "local",
       pointsPerUsdt: 1,
       demoTreasuryUsdt: 100_000,
@@ -184,38 +187,24 @@ describe("config", () => {
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
   });
 
-  it("documents every variable it reads in the README table", () => {
-    const table = environmentTableMarkdown();
-    for (const variable of ENVIRONMENT_VARIABLES) expect(table).toContain(`| \`${variable.name}\` |`);
-    expect(ENVIRONMENT_VARIABLES.map((v) => v.name)).toEqual([
-      "PORT",
-      "HOST",
-      "DATABASE_URL",
-      "DATA_DIR",
-      "ADMIN_EMAIL",
-      "ADMIN_PASSWORD",
-      "PUBLIC_URL",
-      "SMTP_URL",
-      "MAIL_FROM",
-      "CORS_ORIGIN",
-      "TRUST_PROXY",
-      "LOG_LEVEL",
-      "REQUIRE_EMAIL_VERIFICATION",
-      "CHAIN",
-      "POINTS_PER_USDT",
-      "DEMO_TREASURY_USDT",
-      "WALLET_MNEMONIC",
-      "TRON_API_URL",
-      "TRON_API_KEY",
-      "TRON_USDT_CONTRACT",
-      "TRON_EXPLORER_URL",
-      "TRON_FEE_LIMIT_TRX",
-      "CHAIN_POLL_SECONDS",
-    ]);
+  it("reads each variable for one setting only", () => {
+    const names = Object.values(SETTINGS).map((s) => s.env);
+    expect(new Set(names).size).toBe(names.length);
   });
 
-  it("has every variable in README.md's configuration table", () => {
+  it("keeps README.md's configuration table exactly as the settings produce it (npm run docs:settings)", () => {
     const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-    for (const variable of ENVIRONMENT_VARIABLES) expect(readme).toContain(`| \`${variable.name}\` |`);
+    const between = /<!-- settings:start -->\n([\s\S]*?)\n<!-- settings:end -->/.exec(readme)?.[1];
+    expect(between).toBe(settingsTableMarkdown());
+  });
+
+  it("reads the sign-up limit and NODE_ENV", () => {
+    expect(loadConfig({}).signupLimitPerIpHour).toBe(20);
+    expect(loadConfig({ SIGNUP_LIMIT_PER_IP_HOUR: "0" }).signupLimitPerIpHour).toBe(0);
+    expect(problemsOf({ SIGNUP_LIMIT_PER_IP_HOUR: "-1" })).toEqual([
+      'SIGNUP_LIMIT_PER_IP_HOUR must be an integer 0-1000000, got "-1"',
+    ]);
+    expect(loadConfig({}).production).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production" }).production).toBe(true);
   });
 });

@@ -7,10 +7,12 @@ import * as foundation from "./001-foundation.ts";
 import * as ledgerAndTaps from "./002-ledger-and-taps.ts";
 import * as walletAndChain from "./003-wallet-and-chain.ts";
 import * as adminAudit from "./004-admin-audit.ts";
+import * as abuseLimits from "./005-abuse-limits.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
   "002-ledger-and-taps": ledgerAndTaps,
   "003-wallet-and-chain": walletAndChain,
   "004-admin-audit": adminAudit,
+  "005-abuse-limits": abuseLimits,
 };

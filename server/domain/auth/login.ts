@@ -1,15 +1,25 @@
 /**
  * Login. An unknown email and a wrong password answer the same status, body and (because both verify an
- * argon2 hash) time. Every attempt is counted per account and per IP before the password is checked, so
- * parallel guesses cannot slip past the limit; a successful attempt is given back.
+ * argon2 hash) time. Attempts are counted before the password is checked, so parallel guesses cannot slip
+ * past a limit; a successful attempt is given back. Which counters apply depends on where the attempt comes
+ * from (limits.ts): from an address the account signed in from before, only that pair's own failures count.
  */
+import { createHash } from "node:crypto";
 import type { AppContext } from "../../context.ts";
+import { isKnownLoginSource, rememberLoginSource } from "../../db/repos/login-sources.repo.ts";
 import { findUserByEmail, recordLogin } from "../../db/repos/users.repo.ts";
 import { rateLimited } from "../../errors.ts";
-import { countAttempt, forgiveAttempt } from "../rate-limit.ts";
+import { addressSubject } from "../client-address.ts";
+import { countAttempt, delayNextAttempt, forgiveAttempt, type LimitRule } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
 import { emailNotVerified, invalidCredentials } from "./errors.ts";
-import { FAILED_LOGINS_PER_ACCOUNT, FAILED_LOGINS_PER_IP } from "./limits.ts";
+import {
+  delayAfterFailures,
+  FAILED_LOGINS_PER_ACCOUNT,
+  FAILED_LOGINS_PER_ACCOUNT_AND_ADDRESS,
+  FAILED_LOGINS_PER_IP,
+  KNOWN_SOURCE_DAYS,
+} from "./limits.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
 import { type SessionAnswer, startSession } from "./sessions.ts";
 
@@ -18,29 +28,49 @@ export interface LoginInput {
   password: string;
 }
 
+const TOO_MANY = "Too many failed sign-in attempts. Please try again later.";
+// Looked up for unknown emails too, so both take the same queries.
+const NOBODY = "00000000-0000-0000-0000-000000000000";
+
+const sourceHashOf = (address: string) => createHash("sha256").update(address).digest("hex");
+
 export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Promise<SessionAnswer> {
   const email = normalizeEmail(input.email);
+  const address = addressSubject(ip);
+  const pair = `${email}|${address}`;
   const now = ctx.clock();
-  const byAccount = await countAttempt(ctx.db, FAILED_LOGINS_PER_ACCOUNT, email, now);
-  const byIp = await countAttempt(ctx.db, FAILED_LOGINS_PER_IP, ip, now);
-  const refusals = [byAccount, byIp].filter((verdict) => !verdict.allowed);
-  if (refusals.length > 0) {
-    throw rateLimited(
-      Math.max(...refusals.map((verdict) => verdict.retryAfterSeconds)),
-      "Too many failed sign-in attempts. Please try again later.",
-    );
+  const user = await findUserByEmail(ctx.db, email);
+  const since = new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000);
+  const ownersPlace = await isKnownLoginSource(ctx.db, user?.id ?? NOBODY, sourceHashOf(address), since);
+
+  // The address first: once it is refused, nothing else is written for it.
+  const counted: [LimitRule, string][] = ownersPlace
+    ? [[FAILED_LOGINS_PER_ACCOUNT_AND_ADDRESS, pair]]
+    : [
+        [FAILED_LOGINS_PER_IP, address],
+        [FAILED_LOGINS_PER_ACCOUNT_AND_ADDRESS, pair],
+        [FAILED_LOGINS_PER_ACCOUNT, email],
+      ];
+  let pairAttempts = 0;
+  for (const [rule, subject] of counted) {
+    const verdict = await countAttempt(ctx.db, rule, subject, now);
+    if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds, TOO_MANY);
+    if (rule === FAILED_LOGINS_PER_ACCOUNT_AND_ADDRESS) pairAttempts = verdict.attempts;
   }
 
-  const user = await findUserByEmail(ctx.db, email);
   const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !passwordOk) throw invalidCredentials();
+  if (!user || !passwordOk) {
+    const delay = delayAfterFailures(pairAttempts);
+    if (delay > 0) await delayNextAttempt(ctx.db, FAILED_LOGINS_PER_ACCOUNT_AND_ADDRESS, pair, now, delay);
+    throw invalidCredentials();
+  }
 
-  await forgiveAttempt(ctx.db, FAILED_LOGINS_PER_ACCOUNT, email, now);
-  await forgiveAttempt(ctx.db, FAILED_LOGINS_PER_IP, ip, now);
+  for (const [rule, subject] of counted) await forgiveAttempt(ctx.db, rule, subject, now);
   if (user.email_verified_at === null && ctx.config.requireEmailVerification) throw emailNotVerified();
 
   const loginAt = ctx.clock();
   const session = await startSession(ctx, user.id);
   await recordLogin(ctx.db, user.id, loginAt);
+  await rememberLoginSource(ctx.db, user.id, sourceHashOf(address), loginAt);
   return { session, user: { id: user.id, email: user.email, name: user.name, role: user.role } };
 }

@@ -15,19 +15,30 @@ import { revokeAllSessionsOfUser } from "../../db/repos/sessions.repo.ts";
 import { findUserByEmail, markEmailVerified, setPasswordHash } from "../../db/repos/users.repo.ts";
 import { rateLimited } from "../../errors.ts";
 import { passwordResetMail } from "../../mail/templates.ts";
+import { addressSubject } from "../client-address.ts";
 import { countAttempt } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
 import { invalidResetToken } from "./errors.ts";
-import { PASSWORD_RESETS_PER_ACCOUNT } from "./limits.ts";
+import { PASSWORD_RESETS_PER_ACCOUNT, PASSWORD_RESETS_PER_IP } from "./limits.ts";
 import { hashPassword } from "./passwords.ts";
 import { hashToken, newOpaqueToken, RESET_TOKEN_SECONDS } from "./tokens.ts";
 
-export async function requestPasswordReset(ctx: AppContext, rawEmail: string): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, rawEmail: string, ip: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  // Counted by address whether or not an account has it, so the limit reveals nothing either.
-  const verdict = await countAttempt(ctx.db, PASSWORD_RESETS_PER_ACCOUNT, email, ctx.clock());
-  if (!verdict.allowed) {
-    throw rateLimited(verdict.retryAfterSeconds, "Too many password reset requests. Please try again later.");
+  const now = ctx.clock();
+  // The caller's address first (a refused address writes nothing more), then the email, counted whether or
+  // not an account has it, so the limit reveals nothing either.
+  for (const [rule, subject] of [
+    [PASSWORD_RESETS_PER_IP, addressSubject(ip)],
+    [PASSWORD_RESETS_PER_ACCOUNT, email],
+  ] as const) {
+    const verdict = await countAttempt(ctx.db, rule, subject, now);
+    if (!verdict.allowed) {
+      throw rateLimited(
+        verdict.retryAfterSeconds,
+        "Too many password reset requests. Please try again later.",
+      );
+    }
   }
   ctx.background.run("password reset mail", () => sendPasswordResetMail(ctx, email));
 }

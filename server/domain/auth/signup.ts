@@ -3,9 +3,13 @@ import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { findUserByEmail, insertUser } from "../../db/repos/users.repo.ts";
 import type { Database, Role } from "../../db/schema.ts";
+import { rateLimited } from "../../errors.ts";
+import { addressSubject } from "../client-address.ts";
+import { countAttempt } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
 import { sendVerificationMail } from "./email-verification.ts";
 import { blankName, emailTaken } from "./errors.ts";
+import { signupsPerIp } from "./limits.ts";
 import { hashPassword } from "./passwords.ts";
 
 export interface SignupInput {
@@ -21,6 +25,8 @@ export interface PublicUser {
 }
 
 export interface SignupOptions {
+  /** The caller's address: a public sign-up counts against SIGNUP_LIMIT_PER_IP_HOUR (an admin's does not). */
+  ip?: string;
   /** `admin` when an admin creates another admin (with the same password rules). */
   role?: Role;
   /** Written in the same transaction as the account (the admin's audit row). */
@@ -36,6 +42,18 @@ export async function signUp(
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
   if (name === "") throw blankName();
+  // Counted before anything is looked up, so scripted sign-ups cannot farm accounts, nor probe which emails
+  // have one (EMAIL_TAKEN), faster than the limit allows.
+  if (options.ip !== undefined && ctx.config.signupLimitPerIpHour > 0) {
+    const rule = signupsPerIp(ctx.config.signupLimitPerIpHour);
+    const verdict = await countAttempt(ctx.db, rule, addressSubject(options.ip), ctx.clock());
+    if (!verdict.allowed) {
+      throw rateLimited(
+        verdict.retryAfterSeconds,
+        "Too many sign-ups from your network. Please try again later.",
+      );
+    }
+  }
   // Cheap early answer; the unique index below is what actually guarantees one account per email.
   if (await findUserByEmail(ctx.db, email)) throw emailTaken();
 

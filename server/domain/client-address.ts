@@ -1,0 +1,24 @@
+/**
+ * The unit an address-based limit counts: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * subscriber usually holds a whole /64, so counting single IPv6 addresses would count nothing).
+ */
+import { isIPv4, isIPv6 } from "node:net";
+
+export function addressSubject(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (isIPv4(ip) || !isIPv6(ip)) return ip;
+  return `${expandIPv6(ip).slice(0, 4).join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, without leading zeros. */
+function expandIPv6(ip: string): string[] {
+  const withoutZone = ip.split("%")[0] ?? ip;
+  const [head = "", tail] = withoutZone.split("::");
+  const groupsOf = (part: string) => (part === "" ? [] : part.split(":"));
+  const headGroups = groupsOf(head);
+  const tailGroups = tail === undefined ? [] : groupsOf(tail);
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill("0"), ...tailGroups];
+  return groups.map((group) => (Number.parseInt(group, 16) || 0).toString(16));
+}

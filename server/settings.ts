@@ -1,0 +1,359 @@
+/**
+ * Every setting the server reads from the environment, declared once: its variable, the default README shows,
+ * what it means, and how its text is parsed. `loadConfig` (config.ts) and README's configuration table are
+ * both produced from this list, so a setting cannot be read without being documented, or the other way round.
+ */
+import { validateMnemonic } from "@scure/bip39";
+import { wordlist as english } from "@scure/bip39/wordlists/english.js";
+import { isTronAddress } from "#src/api/contracts/tron-address.ts";
+import { MICRO_PER_UNIT, microFromDecimalText } from "./money/micro.ts";
+
+export type Chain = "local" | "tron";
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
+/** Thrown by a parser: the rule the value breaks ("an integer 1-65535"). */
+export class SettingRuleBroken extends Error {
+  constructor(
+    readonly rule: string,
+    /** The whole problem, when "NAME must be RULE, got VALUE" would echo a secret or say it badly. */
+    readonly problem?: string,
+  ) {
+    super(rule);
+  }
+}
+
+/** What a parser may look at besides its own text: settings declared before it, already parsed. */
+export type Earlier = Readonly<Record<string, unknown>>;
+
+export interface Setting<T> {
+  readonly env: string;
+  /** The default as README shows it. */
+  readonly shownDefault: string;
+  readonly doc: string;
+  /** `raw` is undefined when the variable is unset or blank. */
+  readonly parse: (raw: string | undefined, earlier: Earlier) => T;
+  /** Read exactly as given (not trimmed): passwords. */
+  readonly untrimmed?: boolean;
+}
+
+const setting = <T>(definition: Setting<T>): Setting<T> => definition;
+
+const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+// Deliberately loose: the point is to catch typos at start, not to be RFC 5322.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAINNET_USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+function isUrlWithProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+const text = (fallback: string) => (raw: string | undefined) => raw ?? fallback;
+const optionalText = (raw: string | undefined) => raw ?? null;
+
+function url(protocols: string[], rule: string, fallback: string | null) {
+  return (raw: string | undefined) => {
+    if (raw === undefined) return fallback;
+    if (!isUrlWithProtocol(raw, protocols)) throw new SettingRuleBroken(rule);
+    return raw;
+  };
+}
+
+function integer(fallback: number, min: number, max: number) {
+  return (raw: string | undefined) => {
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      throw new SettingRuleBroken(`an integer ${min}-${max}`);
+    }
+    return value;
+  };
+}
+
+/** A non-negative decimal with at most 6 decimals and at most a billion, as money amounts are. */
+function amount(fallback: number) {
+  return (raw: string | undefined) => {
+    if (raw === undefined) return fallback;
+    const micro = /^\d+(\.\d+)?$/.test(raw) ? microFromDecimalText(raw) : null;
+    if (micro === null || micro > 1_000_000_000 * MICRO_PER_UNIT) {
+      throw new SettingRuleBroken("a number from 0 to 1000000000 with at most 6 decimals");
+    }
+    return micro / MICRO_PER_UNIT;
+  };
+}
+
+function boolean(raw: string | undefined): boolean {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (lower === "true" || lower === "1") return true;
+  if (lower === "false" || lower === "0") return false;
+  throw new SettingRuleBroken("true or false");
+}
+
+function oneOf<T extends string>(values: readonly T[], fallback: T, rule: string) {
+  return (raw: string | undefined): T => {
+    if (raw === undefined) return fallback;
+    if (!values.includes(raw as T)) throw new SettingRuleBroken(rule);
+    return raw as T;
+  };
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (lower === "true") return true;
+  if (lower === "false") return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  // Fastify (proxy-addr) takes a comma-separated list of addresses or CIDR ranges.
+  if (/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/.test(raw)) return raw;
+  throw new SettingRuleBroken("true, false, a hop count or comma-separated proxy IPs/CIDRs");
+}
+
+export const SETTINGS = {
+  port: setting({
+    env: "PORT",
+    shownDefault: "`3000`",
+    doc: "HTTP port of the server (SPA and `/api`)",
+    parse: integer(3000, 1, 65535),
+  }),
+  host: setting({
+    env: "HOST",
+    shownDefault: "`0.0.0.0`",
+    doc: "interface to listen on",
+    parse: text("0.0.0.0"),
+  }),
+  databaseUrl: setting({
+    env: "DATABASE_URL",
+    shownDefault: "(unset)",
+    doc: "PostgreSQL URL (`postgres://user@host:5432/db`); unset: embedded PGlite in `DATA_DIR/pglite`",
+    parse: url(["postgres:", "postgresql:"], "a postgres:// or postgresql:// URL", null),
+  }),
+  dataDir: setting({
+    env: "DATA_DIR",
+    shownDefault: "`./data`",
+    doc: "folder for the embedded database and local state (one server process per folder)",
+    parse: text("./data"),
+  }),
+  adminEmail: setting({
+    env: "ADMIN_EMAIL",
+    shownDefault: "`admin@taprewards.local`",
+    doc: "email of the first admin, created at start when no admin exists",
+    parse: (raw) => {
+      const email = raw?.toLowerCase() ?? null;
+      if (email !== null && (!EMAIL_PATTERN.test(email) || email.length > 254)) {
+        throw new SettingRuleBroken("an email address");
+      }
+      return email;
+    },
+  }),
+  adminPassword: setting({
+    env: "ADMIN_PASSWORD",
+    shownDefault: "(generated)",
+    doc: "that admin's password (8–128 characters); unset: generated and printed once",
+    untrimmed: true,
+    parse: (raw) => {
+      if (raw !== undefined && (raw.length < 8 || raw.length > 128)) {
+        throw new SettingRuleBroken(
+          "8-128 characters long",
+          `ADMIN_PASSWORD must be 8-128 characters long, got ${raw.length} characters`,
+        );
+      }
+      return raw ?? null;
+    },
+  }),
+  publicUrl: setting({
+    env: "PUBLIC_URL",
+    shownDefault: "`http://localhost:PORT`",
+    doc: "address users open; used for links in emails",
+    parse: (raw, earlier) =>
+      (
+        url(["http:", "https:"], "an http:// or https:// URL", null)(raw) ??
+        `http://localhost:${earlier.port}`
+      ).replace(/\/+$/, ""),
+  }),
+  smtpUrl: setting({
+    env: "SMTP_URL",
+    shownDefault: "(unset)",
+    doc: "`smtp(s)://user:pass@host:port` to send real email; unset: outbox table plus a log line with the link",
+    parse: url(["smtp:", "smtps:"], "an smtp:// or smtps:// URL", null),
+  }),
+  mailFrom: setting({
+    env: "MAIL_FROM",
+    shownDefault: "`TapRewards <no-reply@taprewards.local>`",
+    doc: "sender of emails",
+    parse: text("TapRewards <no-reply@taprewards.local>"),
+  }),
+  corsOrigins: setting({
+    env: "CORS_ORIGIN",
+    shownDefault: "(unset)",
+    doc: "comma-separated origins allowed to call `/api` from another site; unset: CORS closed",
+    parse: (raw) => {
+      const origins = raw === undefined ? [] : raw.split(",").map((origin) => origin.trim());
+      if (!origins.every(isOrigin)) {
+        throw new SettingRuleBroken("a comma-separated list of origins like https://app.example.com");
+      }
+      return [...new Set(origins)];
+    },
+  }),
+  trustProxy: setting({
+    env: "TRUST_PROXY",
+    shownDefault: "`false`",
+    doc:
+      "`true`, a hop count, or proxy addresses whose `X-Forwarded-For` is trusted; set it behind a reverse " +
+      "proxy, or every visitor shares the proxy's address (and the local devnet routes switch off)",
+    parse: trustProxy,
+  }),
+  logLevel: setting({
+    env: "LOG_LEVEL",
+    shownDefault: "`info`",
+    doc: "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`",
+    parse: oneOf(LOG_LEVELS, "info", `one of ${LOG_LEVELS.join(", ")}`),
+  }),
+  production: setting({
+    env: "NODE_ENV",
+    shownDefault: "(unset)",
+    doc: "`production` switches off everything meant for local trials (the devnet routes) whatever `CHAIN` says",
+    parse: (raw) => raw === "production",
+  }),
+  requireEmailVerification: setting({
+    env: "REQUIRE_EMAIL_VERIFICATION",
+    shownDefault: "`false`",
+    doc: "`true`: new accounts confirm their email before they can sign in",
+    parse: boolean,
+  }),
+  signupLimitPerIpHour: setting({
+    env: "SIGNUP_LIMIT_PER_IP_HOUR",
+    shownDefault: "`20`",
+    doc:
+      "sign-ups allowed per IP address (IPv6: per /64) per hour, then 429 with `Retry-After`; `0` turns the " +
+      "limit off (load tests, test suites)",
+    parse: integer(20, 0, 1_000_000),
+  }),
+  chain: setting({
+    env: "CHAIN",
+    shownDefault: "`local`",
+    doc:
+      "`local` (built-in devnet in the database) or `tron` (TronGrid): where deposit addresses receive and " +
+      "USDT withdrawals are sent",
+    parse: oneOf<Chain>(["local", "tron"], "local", "local or tron"),
+  }),
+  pointsPerUsdt: setting({
+    env: "POINTS_PER_USDT",
+    shownDefault: "`1`",
+    doc:
+      "points that make 1 USDT when a user withdraws rewards into the wallet (paid by the treasury). Set it " +
+      "knowingly: at `1`, an account tapping at the server's cap (20 taps/s at the default 0.001 a tap) earns " +
+      "72 USDT an hour (docs/decisions/015)",
+    parse: (raw) => {
+      const value = amount(1)(raw);
+      if (value === 0) throw new SettingRuleBroken("greater than 0");
+      return value;
+    },
+  }),
+  demoTreasuryUsdt: setting({
+    env: "DEMO_TREASURY_USDT",
+    shownDefault: "`100000`",
+    doc: "USDT put into the treasury (and the devnet hot wallet) once, on first start, when `CHAIN=local` (`0`: none)",
+    parse: amount(100_000),
+  }),
+  walletMnemonic: setting({
+    env: "WALLET_MNEMONIC",
+    shownDefault: "(generated)",
+    doc:
+      "BIP-39 words of the HD wallet (deposit addresses, hot wallet at index 0); unset: generated into " +
+      "`DATA_DIR/wallet-mnemonic.txt` (mode 0600) when `CHAIN=local`, required when `CHAIN=tron`. Back it up: " +
+      "it owns the funds",
+    parse: (raw, earlier) => {
+      const words = raw?.split(/\s+/).join(" ") ?? null;
+      // Never echo the words back: the problem names the rule only.
+      if (words !== null && !validateMnemonic(words, english)) {
+        throw new SettingRuleBroken(
+          "valid",
+          "WALLET_MNEMONIC must be 12-24 English BIP-39 words with a valid checksum",
+        );
+      }
+      if (words === null && earlier.chain === "tron") {
+        throw new SettingRuleBroken(
+          "set",
+          "WALLET_MNEMONIC is required when CHAIN=tron (the seed that owns real funds)",
+        );
+      }
+      return words;
+    },
+  }),
+  tronApiUrl: setting({
+    env: "TRON_API_URL",
+    shownDefault: "`https://api.trongrid.io`",
+    doc: "TronGrid API (`CHAIN=tron`); `https://nile.trongrid.io` for the Nile testnet",
+    parse: (raw) => {
+      const value = (raw ?? "https://api.trongrid.io").replace(/\/+$/, "");
+      if (!isUrlWithProtocol(value, ["http:", "https:"]))
+        throw new SettingRuleBroken("an http:// or https:// URL");
+      return value;
+    },
+  }),
+  tronApiKey: setting({
+    env: "TRON_API_KEY",
+    shownDefault: "(unset)",
+    doc: "TronGrid API key, sent as `TRON-PRO-API-KEY`",
+    parse: optionalText,
+  }),
+  tronUsdtContract: setting({
+    env: "TRON_USDT_CONTRACT",
+    shownDefault: `\`${MAINNET_USDT}\``,
+    doc: "USDT TRC20 contract (mainnet's by default; on Nile, the test token you use)",
+    parse: (raw) => {
+      const value = raw ?? MAINNET_USDT;
+      if (!isTronAddress(value)) throw new SettingRuleBroken("a TRON address (base58check, T…)");
+      return value;
+    },
+  }),
+  tronExplorer: setting({
+    env: "TRON_EXPLORER_URL",
+    shownDefault: "`https://tronscan.org/#/transaction/`",
+    doc: "explorer page of a transaction, id appended (Nile: `https://nile.tronscan.org/#/transaction/`)",
+    parse: (raw) =>
+      url(["http:", "https:"], "an http(s) URL", "https://tronscan.org/#/transaction/")(raw) ?? "",
+  }),
+  tronFeeLimitTrx: setting({
+    env: "TRON_FEE_LIMIT_TRX",
+    shownDefault: "`100`",
+    doc: "most TRX one withdrawal may burn for energy; the hot wallet must hold TRX",
+    parse: amount(100),
+  }),
+  chainPollIntervalMs: setting({
+    env: "CHAIN_POLL_SECONDS",
+    shownDefault: "`3` local, `20` tron",
+    doc: "how often deposits are scanned and withdrawals followed",
+    parse: (raw, earlier) => {
+      const seconds = raw === undefined ? (earlier.chain === "tron" ? 20 : 3) : Number(raw);
+      if (raw !== undefined && (!/^\d+(\.\d+)?$/.test(raw) || seconds < 0.1 || seconds > 3600)) {
+        throw new SettingRuleBroken("a number of seconds from 0.1 to 3600");
+      }
+      return Math.round(seconds * 1000);
+    },
+  }),
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValues = { [K in SettingKey]: ReturnType<(typeof SETTINGS)[K]["parse"]> };
+
+/** README's configuration table (the test suite checks README holds exactly this). */
+export function settingsTableMarkdown(): string {
+  const rows = Object.values(SETTINGS).map(
+    (s: Setting<unknown>) => `| \`${s.env}\` | ${s.shownDefault} | ${s.doc} |`,
+  );
+  return ["| variable | default | meaning |", "|---|---|---|", ...rows].join("\n");
+}
