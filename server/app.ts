@@ -23,10 +23,10 @@ import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
 import { microFromNumber } from "./money/micro.ts";
 import { type PeriodicJob, startPeriodic } from "./periodic.ts";
-import { installErrorHandler } from "./plugins/errors.ts";
+import { answerMalformedRequest, installErrorHandler } from "./plugins/errors.ts";
 import { installOpenApi } from "./plugins/openapi.ts";
 import { generateRequestId, installRequestIdHeader } from "./plugins/request-id.ts";
-import { installCors, installSecurityHeaders } from "./plugins/security.ts";
+import { installCors, installSecurityHeaders, installTransportHeaders } from "./plugins/security.ts";
 import { installSpa } from "./plugins/spa.ts";
 import { registerAdminRoutes } from "./routes/admin.routes.ts";
 import { registerAuthRoutes } from "./routes/auth.routes.ts";
@@ -80,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: generateRequestId,
     requestIdHeader: false,
+    clientErrorHandler: answerMalformedRequest,
     // No coercion ("1e3" is not 1000), no silent dropping of unknown fields, first error only.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     installErrorHandler(app);
     installCors(app, config.corsOrigins);
     await installSecurityHeaders(app);
+    installTransportHeaders(app);
     await installOpenApi(app);
     app.addSchema(ErrorBody);
 

@@ -3,7 +3,9 @@
  * get our codes and a message naming the field; anything unexpected is a logged 500 with no details.
  */
 import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { NO_CONTROL_CHARACTERS } from "#src/api/contracts/common.ts";
 import { AppError } from "../errors.ts";
 
 export interface ErrorAnswer {
@@ -70,6 +72,9 @@ export function describeValidationIssue(context: string, issue: ValidationIssue)
     return `body must be a JSON ${String(issue.params.type)}`;
   }
   if (issue.keyword === "required") return `${where}/${String(issue.params.missingProperty)} is required`;
+  if (issue.keyword === "pattern" && issue.params.pattern === NO_CONTROL_CHARACTERS) {
+    return `${where} must not contain control characters`;
+  }
   return `${where} ${issue.message ?? "is invalid"}`;
 }
 
@@ -124,4 +129,23 @@ export function installErrorHandler(app: FastifyInstance): void {
     else request.log.info({ code: answer.code, status: answer.status }, answer.message);
     return sendError(reply, answer);
   });
+}
+
+/**
+ * A request Node's HTTP parser cannot read never reaches a route or the error handler above; Fastify's own
+ * answer has another shape, so this one writes ours on the raw socket (Fastify's `clientErrorHandler`).
+ */
+export function answerMalformedRequest(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    error: tooLarge
+      ? { code: "HEADERS_TOO_LARGE", message: "The request headers are too large." }
+      : { code: "VALIDATION_ERROR", message: "The request is not valid HTTP." },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

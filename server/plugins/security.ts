@@ -5,10 +5,14 @@
  */
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import { isDocsPath } from "./openapi.ts";
+import { isApiPath } from "./spa.ts";
 
 export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     global: true,
+    // Sent below only over HTTPS: over plain http (a LAN install) it would be ignored at best.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -52,5 +56,20 @@ export function installCors(app: FastifyInstance, allowedOrigins: readonly strin
         .send();
       return reply;
     }
+  });
+}
+
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * HSTS only when the request came over HTTPS (directly, or as a proxy trusted by TRUST_PROXY says through
+ * X-Forwarded-Proto), and `Cache-Control: no-store` on every API answer: they carry accounts, balances and
+ * tokens, which no shared cache or back button should keep.
+ */
+export function installTransportHeaders(app: FastifyInstance): void {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+    if (isApiPath(request.url) && !isDocsPath(request.url)) reply.header("cache-control", "no-store");
+    return payload;
   });
 }

@@ -6,6 +6,7 @@ import type { PagePosition, PageRequest } from "../domain/pagination.ts";
 import { AppError } from "../errors.ts";
 
 export const DEFAULT_LIST_LIMIT = 20;
+const POSITION_YEARS = { from: 2000, to: 9999 };
 
 export const UUID_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const SERIAL_ID = /^[1-9]\d{0,15}$/;
@@ -30,6 +31,10 @@ export function decodeCursor(cursor: string, idPattern: RegExp): PagePosition {
   if (typeof at !== "string" || typeof id !== "string" || !idPattern.test(id)) throw invalidCursor();
   const date = new Date(at);
   if (Number.isNaN(date.getTime()) || date.toISOString() !== at) throw invalidCursor();
+  // Every row was written by this server, so a position outside these years was not made by us (and years
+  // JavaScript allows, such as -271821, are beyond what PostgreSQL can compare).
+  const year = date.getUTCFullYear();
+  if (year < POSITION_YEARS.from || year > POSITION_YEARS.to) throw invalidCursor();
   return { at: date, id };
 }
 

@@ -30,7 +30,7 @@ import {
 import type { Database } from "../../db/schema.ts";
 import { MICRO_PER_UNIT } from "../../money/micro.ts";
 import { runIdempotent } from "../idempotency.ts";
-import { EXTERNAL, walletAccountId } from "../ledger/accounts.ts";
+import { EXTERNAL, ensureWalletAccount } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
 import { badTronAddress, belowMinimumWithdrawal, insufficientWithdrawalBalance } from "./errors.ts";
 
@@ -58,12 +58,15 @@ export async function requestUsdtWithdrawal(
   const { userId, to, amountMicro } = request;
   if (!isTronAddress(to)) throw badTronAddress();
   if (amountMicro < MIN_USDT_WITHDRAWAL * MICRO_PER_UNIT) throw belowMinimumWithdrawal(MIN_USDT_WITHDRAWAL);
+  // A wallet that never held anything has no ledger account yet: it holds nothing, so the balance check
+  // below refuses the withdrawal as any other short balance (the transfer row needs the account to exist).
+  const source = await ensureWalletAccount(ctx.db, userId);
   const answer = await runIdempotent(
     ctx,
     { callerId: userId, key: request.idempotencyKey, scope: "token-transfer", body: { to, amountMicro } },
     (trx) =>
       reserveWithdrawal(trx, ctx.clock(), {
-        source: walletAccountId(userId),
+        source,
         userId,
         to,
         amountMicro,

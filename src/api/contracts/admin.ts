@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { Email, Password, Uuid } from "./common.ts";
+import { Email, Password, PlainText, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { Amount, Balance, Cursor, Limit, Multiplier, NextCursor, Timestamp } from "./money.ts";
 
@@ -12,7 +12,7 @@ export const AdminListQuery = Type.Object(
   {
     limit: Type.Optional(Limit),
     cursor: Type.Optional(Cursor),
-    q: Type.Optional(Type.String({ maxLength: 254 })),
+    q: Type.Optional(PlainText({ maxLength: 254 })),
     sort: Type.Optional(Type.String({ pattern: "^[A-Za-z_]+:(asc|desc)$", maxLength: 40 })),
   },
   strict,
@@ -281,7 +281,7 @@ export const createAdmin = defineEndpoint({
   summary: "Create another admin account (the same password rules as sign-up)",
   tags,
   body: Type.Object(
-    { email: Email, password: Password, name: Type.String({ minLength: 1, maxLength: 100 }) },
+    { email: Email, password: Password, name: PlainText({ minLength: 1, maxLength: 100 }) },
     strict,
   ),
   response: {

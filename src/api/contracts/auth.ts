@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { Email, Password, Role, Uuid } from "./common.ts";
+import { Email, Password, PlainText, Role, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const strict = { additionalProperties: false } as const;
@@ -33,7 +33,7 @@ export const signup = defineEndpoint({
   summary: "Create a user account",
   tags,
   body: Type.Object(
-    { email: Email, password: Password, name: Type.String({ minLength: 1, maxLength: 100 }) },
+    { email: Email, password: Password, name: PlainText({ minLength: 1, maxLength: 100 }) },
     strict,
   ),
   response: { 201: Type.Object({ success: Type.Literal(true), user: PublicUser }, strict) },
@@ -47,7 +47,7 @@ export const login = defineEndpoint({
   tags,
   // No length rules on the password here: a wrong password of any length is just INVALID_CREDENTIALS.
   body: Type.Object(
-    { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 1024 }) },
+    { email: PlainText({ maxLength: 254 }), password: PlainText({ maxLength: 1024 }) },
     strict,
   ),
   response: { 200: SessionAnswer },
@@ -78,7 +78,7 @@ export const forgotPassword = defineEndpoint({
   policy: "public",
   summary: "Email a password reset link (same answer whether or not the email exists)",
   tags,
-  body: Type.Object({ email: Type.String({ maxLength: 254 }) }, strict),
+  body: Type.Object({ email: PlainText({ maxLength: 254 }) }, strict),
   response: { 200: Success },
 });
 

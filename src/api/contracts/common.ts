@@ -13,11 +13,30 @@ export const ErrorBody = Type.Object(
 
 export const Uuid = Type.String({ format: "uuid" });
 
+/**
+ * No C0 control character (NUL included) and no DEL: nobody types them, PostgreSQL refuses NUL in text, and
+ * the error handler names this pattern in its message ("must not contain control characters").
+ */
+export const NO_CONTROL_CHARACTERS = "^[^\\u0000-\\u001F\\u007F]*$";
+
+/** Text a person typed: a name, a search, an email before it is checked. */
+export const PlainText = (limits: { minLength?: number; maxLength: number }) =>
+  Type.String({ ...limits, pattern: NO_CONTROL_CHARACTERS });
+
 /** Trimmed and lower-cased by the server; the format check runs on the raw value. */
-export const Email = Type.String({ minLength: 3, maxLength: 254, format: "email" });
+export const Email = Type.String({
+  minLength: 3,
+  maxLength: 254,
+  format: "email",
+  pattern: NO_CONTROL_CHARACTERS,
+});
 
 /** At least 8 characters, at most 128, never truncated (DESIGN.md §7). */
-export const Password = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+export const Password = Type.String({
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+  pattern: NO_CONTROL_CHARACTERS,
+});
 
 export const Role = Type.Union([Type.Literal("user"), Type.Literal("admin")]);
 

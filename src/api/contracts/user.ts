@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { Role, Uuid } from "./common.ts";
+import { PlainText, Role, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { MAX_TAPS_PER_BATCH } from "./limits.ts";
 import { Balance, ListQuery, Multiplier, NextCursor, Timestamp, TotalTaps } from "./money.ts";
@@ -146,8 +146,8 @@ export const updateUser = defineEndpoint({
   params: Params,
   body: Type.Object(
     {
-      name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-      trc20_address: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+      name: Type.Optional(PlainText({ minLength: 1, maxLength: 100 })),
+      trc20_address: Type.Optional(PlainText({ minLength: 1, maxLength: 100 })),
     },
     { ...strict, minProperties: 1 },
   ),
