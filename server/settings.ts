@@ -6,6 +6,8 @@
 import { validateMnemonic } from "@scure/bip39";
 import { wordlist as english } from "@scure/bip39/wordlists/english.js";
 import { isTronAddress } from "#src/api/contracts/tron-address.ts";
+import { DEFAULT_ADMIN_EMAIL } from "./domain/auth/bootstrap-admin.ts";
+import { assertPasswordAllowed } from "./domain/auth/password-rules.ts";
 import { MICRO_PER_UNIT, microFromDecimalText } from "./money/micro.ts";
 
 export type Chain = "local" | "tron";
@@ -163,12 +165,19 @@ export const SETTINGS = {
     shownDefault: "(generated)",
     doc: "that admin's password (8–128 characters); unset: generated and printed once",
     untrimmed: true,
-    parse: (raw) => {
+    parse: (raw, earlier) => {
       if (raw !== undefined && (raw.length < 8 || raw.length > 128)) {
         throw new SettingRuleBroken(
           "8-128 characters long",
           `ADMIN_PASSWORD must be 8-128 characters long, got ${raw.length} characters`,
         );
+      }
+      if (raw !== undefined) {
+        try {
+          assertPasswordAllowed(raw, String(earlier.adminEmail ?? DEFAULT_ADMIN_EMAIL));
+        } catch (err) {
+          throw new SettingRuleBroken("strong", `ADMIN_PASSWORD is refused: ${(err as Error).message}`);
+        }
       }
       return raw ?? null;
     },

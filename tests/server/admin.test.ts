@@ -213,6 +213,13 @@ describe("admins and figures", () => {
         })
       ).statusCode,
     ).toBe(400);
+    const common = await admin("POST", "/admin/create-admin", {
+      email: "second@example.com",
+      password: "password123",
+      name: "Two",
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.code).toBe("WEAK_PASSWORD");
     const res = await admin("POST", "/admin/create-admin", {
       email: "Second@Example.com",
       password: "a long password",

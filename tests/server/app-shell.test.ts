@@ -228,13 +228,13 @@ describe("bad input", () => {
     const email = uniqueEmail();
     const bodies: Array<string> = [
       JSON.stringify({ email, password: 12345678, name: "N" }),
-      JSON.stringify({ email, password: "password1", name: "N", role: "admin" }),
-      `{"email":"${email}","password":"password1","name":"N","__proto__":{"role":"admin"}}`,
-      JSON.stringify({ email: [email], password: "password1", name: "N" }),
-      JSON.stringify({ email: "not-an-email", password: "password1", name: "N" }),
+      JSON.stringify({ email, password: "pass-phrase-1", name: "N", role: "admin" }),
+      `{"email":"${email}","password":"pass-phrase-1","name":"N","__proto__":{"role":"admin"}}`,
+      JSON.stringify({ email: [email], password: "pass-phrase-1", name: "N" }),
+      JSON.stringify({ email: "not-an-email", password: "pass-phrase-1", name: "N" }),
       JSON.stringify({ email, password: "short", name: "N" }),
-      JSON.stringify({ email, password: "password1", name: "" }),
-      JSON.stringify({ email, password: "password1", name: "N", pad: "x".repeat(20 * 1024) }),
+      JSON.stringify({ email, password: "pass-phrase-1", name: "" }),
+      JSON.stringify({ email, password: "pass-phrase-1", name: "N", pad: "x".repeat(20 * 1024) }),
       "{",
       "",
     ];

@@ -140,4 +140,21 @@ describe("POST /api/auth/reset-password", () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().error.code).toBe("VALIDATION_ERROR");
   });
+
+  it("refuses a weak new password with what to change, and the link still works for a good one", async () => {
+    const account = await signUp(t.app);
+    await forgot(account.email);
+    const token = await latestResetToken(account.email);
+    for (const [password, message] of [
+      ["12345678", "This password is one of the most common ones. Choose one that is harder to guess."],
+      ["        ", "Password must not be blank or only spaces."],
+      [account.email, "Password must not be your email address. Choose something only you know."],
+    ] as const) {
+      const res = await reset(token, password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toEqual(errorBody("WEAK_PASSWORD", message));
+    }
+    expect((await logIn(t.app, account)).statusCode).toBe(200);
+    expect((await reset(token, "a far better passphrase")).statusCode).toBe(200);
+  });
 });

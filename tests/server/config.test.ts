@@ -198,6 +198,15 @@ describe("config", () => {
     expect(between).toBe(settingsTableMarkdown());
   });
 
+  it("refuses a common or own-email ADMIN_PASSWORD, saying why", () => {
+    expect(problemsOf({ ADMIN_PASSWORD: "password123" })).toEqual([
+      "ADMIN_PASSWORD is refused: This password is one of the most common ones. Choose one that is harder to guess.",
+    ]);
+    expect(problemsOf({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "boss@example.com" })).toEqual([
+      "ADMIN_PASSWORD is refused: Password must not be your email address. Choose something only you know.",
+    ]);
+  });
+
   it("reads the sign-up limit and NODE_ENV", () => {
     expect(loadConfig({}).signupLimitPerIpHour).toBe(20);
     expect(loadConfig({ SIGNUP_LIMIT_PER_IP_HOUR: "0" }).signupLimitPerIpHour).toBe(0);

@@ -98,3 +98,15 @@ export async function revokeAllSessionsOfUser(db: Kysely<Database>, userId: stri
     .where("revoked_at", "is", null)
     .execute();
 }
+
+/** True once any session of the family was revoked (logout, reuse, password reset revoke the whole family). */
+export async function familyRevoked(db: Kysely<Database>, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("auth_sessions")
+    .select("id")
+    .where("family_id", "=", familyId)
+    .where("revoked_at", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -12,7 +12,12 @@ import {
   insertOneTimeToken,
 } from "../../db/repos/one-time-tokens.repo.ts";
 import { revokeAllSessionsOfUser } from "../../db/repos/sessions.repo.ts";
-import { findUserByEmail, markEmailVerified, setPasswordHash } from "../../db/repos/users.repo.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  setPasswordHash,
+} from "../../db/repos/users.repo.ts";
 import { rateLimited } from "../../errors.ts";
 import { passwordResetMail } from "../../mail/templates.ts";
 import { addressSubject } from "../client-address.ts";
@@ -20,6 +25,7 @@ import { countAttempt } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
 import { invalidResetToken } from "./errors.ts";
 import { PASSWORD_RESETS_PER_ACCOUNT, PASSWORD_RESETS_PER_IP } from "./limits.ts";
+import { assertPasswordAllowed } from "./password-rules.ts";
 import { hashPassword } from "./passwords.ts";
 import { hashToken, newOpaqueToken, RESET_TOKEN_SECONDS } from "./tokens.ts";
 
@@ -63,7 +69,10 @@ async function sendPasswordResetMail(ctx: AppContext, email: string): Promise<vo
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const tokenHash = hashToken(token);
   // Checked before hashing so a dead link answers at once; the transaction below re-checks atomically.
-  if (!(await findUsableToken(ctx.db, tokenHash, "password_reset", ctx.clock()))) throw invalidResetToken();
+  const owner = await findUsableToken(ctx.db, tokenHash, "password_reset", ctx.clock());
+  const account = owner === undefined ? undefined : await findUserById(ctx.db, owner);
+  if (!account) throw invalidResetToken();
+  assertPasswordAllowed(newPassword, account.email);
 
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock();

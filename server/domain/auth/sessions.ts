@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { addSeconds } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import {
+  familyRevoked,
   findSessionByAccessHash,
   findSessionByRefreshHash,
   insertSession,
@@ -84,23 +85,40 @@ export async function authenticateAccessToken(
 }
 
 /**
- * Trades a refresh token for a new pair. The old refresh token dies; presenting a dead one again means it
- * leaked (or a client bug), so the whole family is revoked and the real owner has to sign in again.
+ * Two tabs (or a retry after a lost answer) may present the same refresh token at nearly the same moment.
+ * Within this window after its rotation, a reuse is that race, not a theft: it gets another valid session of
+ * the same family. Later, the token counts as leaked.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+const sessionEnded = () => unauthorized("Your session has ended. Please sign in again.");
+
+/**
+ * Trades a refresh token for a new pair. The old refresh token dies; presenting a dead one again after the
+ * grace window means it leaked (or a client bug), so the whole family is revoked and the real owner has to
+ * sign in again.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<SessionAnswer> {
   const now = ctx.clock();
   const session = await findSessionByRefreshHash(ctx.db, hashToken(refreshToken));
-  if (!session || session.revoked_at !== null)
-    throw unauthorized("Your session has ended. Please sign in again.");
-  if (session.rotated_at !== null) {
-    await revokeSessionFamily(ctx.db, session.family_id, now);
-    throw unauthorized("Your session has ended. Please sign in again.");
-  }
+  if (!session || session.revoked_at !== null) throw sessionEnded();
   if (session.refresh_expires_at.getTime() <= now.getTime()) {
     throw unauthorized("Your session has expired. Please sign in again.");
   }
   const user = await findUserById(ctx.db, session.user_id);
   if (!user) throw unauthorized();
+  const answer = (tokens: SessionTokens): SessionAnswer => ({
+    session: tokens,
+    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+  });
+  const withinGrace = (rotatedAt: Date) =>
+    now.getTime() - rotatedAt.getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000;
+
+  if (session.rotated_at !== null) {
+    if (withinGrace(session.rotated_at)) return answer(await startSiblingSession(ctx, session, now));
+    await revokeSessionFamily(ctx.db, session.family_id, now);
+    throw sessionEnded();
+  }
 
   const pair = newTokenPair(user.id, session.family_id, now);
   const rotated = await ctx.db
@@ -114,15 +132,25 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
       if (err instanceof RotationLost) return false;
       throw err;
     });
-  if (!rotated) {
-    // Another refresh with the same token won the race: that is reuse too.
-    await revokeSessionFamily(ctx.db, session.family_id, now);
-    throw unauthorized("Your session has ended. Please sign in again.");
-  }
-  return {
-    session: pair.tokens,
-    user: { id: user.id, email: user.email, name: user.name, role: user.role },
-  };
+  // Another refresh with the same token won the race a moment ago: the same grace applies.
+  if (!rotated) return answer(await startSiblingSession(ctx, session, now));
+  return answer(pair.tokens);
+}
+
+/** Another session in the family of a just-rotated one, unless the family was revoked meanwhile. */
+async function startSiblingSession(
+  ctx: AppContext,
+  rotated: { family_id: string; user_id: string },
+  now: Date,
+): Promise<SessionTokens> {
+  const pair = newTokenPair(rotated.user_id, rotated.family_id, now);
+  const started = await ctx.db.transaction().execute(async (trx) => {
+    if (await familyRevoked(trx, rotated.family_id)) return false;
+    await insertSession(trx, pair.row);
+    return true;
+  });
+  if (!started) throw sessionEnded();
+  return pair.tokens;
 }
 
 /** Logout: every token of this session family stops working at once. */

@@ -10,6 +10,7 @@ import { normalizeEmail } from "./email.ts";
 import { sendVerificationMail } from "./email-verification.ts";
 import { blankName, emailTaken } from "./errors.ts";
 import { signupsPerIp } from "./limits.ts";
+import { assertPasswordAllowed } from "./password-rules.ts";
 import { hashPassword } from "./passwords.ts";
 
 export interface SignupInput {
@@ -54,6 +55,7 @@ export async function signUp(
       );
     }
   }
+  assertPasswordAllowed(input.password, email);
   // Cheap early answer; the unique index below is what actually guarantees one account per email.
   if (await findUserByEmail(ctx.db, email)) throw emailTaken();
 
