@@ -72,6 +72,13 @@ function trustProxyOption(value: Config["trustProxy"]) {
   return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
 }
 
+/**
+ * The devnet's test tools exist only on a local trial: never in production, and never behind a reverse proxy
+ * (TRUST_PROXY set), where the proxy's loopback address would make every visitor look local.
+ */
+export const devnetRoutesAllowed = (config: Config) =>
+  config.chain === "local" && !config.production && config.trustProxy === false;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -126,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAdminRoutes(app);
     if (config.chain === "local" && ctx.chain.kind === "local") {
       const devnet = ctx.chain as DevnetGateway;
-      registerDevnetRoutes(app, devnet);
+      if (devnetRoutesAllowed(config)) registerDevnetRoutes(app, devnet);
       const demoMicro = microFromNumber(config.demoTreasuryUsdt) ?? 0;
       await seedDemoTreasury(handle.db, demoMicro, clock());
       await seedDevnetHotWallet(devnet, demoMicro);

@@ -17,6 +17,7 @@ declare module "fastify" {
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200})$/i;
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip", "via"];
 
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthenticatedSession> {
   const header = request.headers.authorization;
@@ -33,8 +34,10 @@ export function policyHook(ctx: AppContext, policy: Policy): onRequestAsyncHookH
       return async () => {};
     case "loopback":
       // The socket's address, not request.ip: X-Forwarded-For must not turn a remote caller into a local one.
+      // A request carrying forwarding headers came through a proxy, even one on this machine: not local.
       return async (request) => {
-        if (!LOOPBACK.has(request.socket.remoteAddress ?? ""))
+        const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+        if (forwarded || !LOOPBACK.has(request.socket.remoteAddress ?? ""))
           throw forbidden("Only local callers may use this.");
       };
     case "authenticated":

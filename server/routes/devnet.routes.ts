@@ -12,12 +12,16 @@ import { microFromWire, microToWire, optionalMicroFromWire } from "./wire-units.
 
 export function registerDevnetRoutes(app: FastifyInstance, devnet: DevnetGateway): void {
   const ctx = app.ctx;
-  registerEndpoint(app, fundWallet, async ({ body }) => {
-    const result = await fundWalletOnDevnet(ctx, {
-      email: body.email,
-      amountMicro: microFromWire(body.amount, "body/amount"),
-      pointsMicro: optionalMicroFromWire(body.points, "body/points") ?? 0,
-    });
+  registerEndpoint(app, fundWallet, async ({ auth, body }) => {
+    const result = await fundWalletOnDevnet(
+      ctx,
+      { id: auth.user.id, email: auth.user.email },
+      {
+        email: body.email,
+        amountMicro: microFromWire(body.amount, "body/amount"),
+        pointsMicro: optionalMicroFromWire(body.points, "body/points") ?? 0,
+      },
+    );
     return {
       success: true as const,
       balance: microToWire(result.balanceMicro),

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config.ts";
 
 export const PASSWORD = "correct horse battery";
 
@@ -40,15 +41,22 @@ export async function serverPoints(page: Page, request: APIRequestContext) {
   return (await response.json()) as { points: number; totalTaps: number };
 }
 
-/** Test fixture (local devnet only, loopback callers): funds a wallet from the treasury through the ledger. */
+/**
+ * Test fixture (local devnet only, an admin's tool): funds a wallet from the treasury through the ledger, and
+ * grants points, signed in as the suite's admin.
+ */
 export async function fundViaDevnet(
   request: APIRequestContext,
   email: string,
   amount: number,
   points?: number,
 ) {
+  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  const { session } = (await login.json()) as { session: { access_token: string } };
   const response = await request.post("/api/devnet/fund-wallet", {
     data: { email, amount, ...(points ? { points } : {}) },
+    headers: { authorization: `Bearer ${session.access_token}` },
   });
   expect(response.status()).toBe(200);
 }

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
 import {
   type Caller,
+  fixtureAdminToken,
   fundViaDevnet,
   randomKey,
   sessionCaller,
@@ -153,16 +154,24 @@ describe("POST /wallet/token/transfer", () => {
 });
 
 describe("POST /devnet/fund-wallet", () => {
-  it("refuses bad amounts and unknown emails and moves nothing", async () => {
+  it("refuses bad amounts and unknown emails from an admin and moves nothing", async () => {
     const url = "/api/devnet/fund-wallet";
-    await expectRefusedAndNothingChanged(url, [
-      ["amount with 7 decimals", { email: caller.email, amount: 1.0000001 }],
-      ["amount as a string", { email: caller.email, amount: "1" }],
-      ["amount negative", { email: caller.email, amount: -1 }],
-      ["points with 7 decimals", { email: caller.email, amount: 1, points: 0.0000001 }],
-      ["an unknown email", { email: "nobody@example.com", amount: 1 }],
-      ["an extra field", { email: caller.email, amount: 1, userId: caller.id }],
-    ]);
+    const asAdmin = bearer(await fixtureAdminToken(t.app));
+    const cases: Case[] = [
+      ["amount with 7 decimals", { email: caller.email, amount: 1.0000001 }, asAdmin],
+      ["amount as a string", { email: caller.email, amount: "1" }, asAdmin],
+      ["amount negative", { email: caller.email, amount: -1 }, asAdmin],
+      ["points with 7 decimals", { email: caller.email, amount: 1, points: 0.0000001 }, asAdmin],
+      ["an unknown email", { email: "nobody@example.com", amount: 1 }, asAdmin],
+      ["an extra field", { email: caller.email, amount: 1, userId: caller.id }, asAdmin],
+      // The caller itself is a user: refused before the body is read.
+      ["a user granting themselves points", { email: caller.email, amount: 1, points: 1000 }],
+    ];
+    await expectRefusedAndNothingChanged(url, cases);
+    for (const [name, payload, headers] of cases.slice(0, 6)) {
+      const res = await send("POST", url, payload, headers);
+      expect(res.statusCode === 400 || res.statusCode === 404, name).toBe(true);
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { seedDemoTreasury } from "#server/domain/ledger/demo-treasury.ts";
 import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
 import {
   type Caller,
+  fixtureAdminToken,
   fundViaDevnet,
   getJson,
   randomKey,
@@ -186,17 +187,24 @@ describe("POST /devnet/fund-wallet", () => {
     });
   });
 
-  it("answers only loopback callers, whatever X-Forwarded-For says", async () => {
+  it("is an admin's tool: 401 anonymous, 403 for a user (even from this machine), and audited", async () => {
     const caller = await newCaller();
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/devnet/fund-wallet",
-      payload: { email: caller.email, amount: 1 },
-      remoteAddress: "203.0.113.7",
-      headers: { "x-forwarded-for": "127.0.0.1" },
-    });
-    expect(res.statusCode).toBe(403);
+    const grant = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/devnet/fund-wallet",
+        payload: { email: caller.email, amount: 1, points: 500 },
+        headers,
+      });
+    expect((await grant({})).statusCode).toBe(401);
+    expect((await grant(bearer(caller.token))).statusCode).toBe(403);
     expect(await getJson(t.app, caller, "/api/wallet/balance")).toEqual({ success: true, balance: 0 });
+    expect((await grant(bearer(await fixtureAdminToken(t.app)))).statusCode).toBe(200);
+    const audit = await t.app.inject({
+      url: "/api/admin/audit-log",
+      headers: bearer(await fixtureAdminToken(t.app)),
+    });
+    expect(audit.json().items[0]).toMatchObject({ action: "devnet-fund", target: caller.email, amount: 1 });
   });
 
   it("answers 404 for an unknown email and 409 when the treasury cannot pay", async () => {
@@ -207,15 +215,29 @@ describe("POST /devnet/fund-wallet", () => {
     expect(res.json().error.code).toBe("INSUFFICIENT_POOL_BALANCE");
   });
 
-  it("does not exist unless the chain is local", async () => {
-    const app = await t.buildAnother({ config: { chain: "tron" } });
+  it("does not exist unless the chain is local, nor in production, nor behind a proxy", async () => {
     const caller = await newCaller();
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/devnet/fund-wallet",
-      payload: { email: caller.email, amount: 1 },
-    });
-    expect(res.statusCode).toBe(404);
+    for (const config of [
+      { chain: "tron" as const },
+      { production: true },
+      { trustProxy: true },
+      { trustProxy: 1 },
+    ]) {
+      const app = await t.buildAnother({ config });
+      for (const [method, url, payload] of [
+        ["POST", "/api/devnet/fund-wallet", { email: caller.email, amount: 1 }],
+        ["POST", "/api/devnet/deposit", { address: "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K", amount: 1 }],
+        ["GET", `/api/devnet/transactions/${"a".repeat(64)}`, undefined],
+      ] as const) {
+        const res = await app.inject({
+          method,
+          url,
+          headers: bearer(await fixtureAdminToken(app)),
+          ...(payload ? { payload } : {}),
+        });
+        expect(res.statusCode, `${JSON.stringify(config)} ${url}`).toBe(404);
+      }
+    }
   });
 });
 

@@ -9,7 +9,12 @@ export interface Actor {
   email: string;
 }
 
-export type AdminAction = "fund-wallet" | "treasury-withdrawal" | "update-multiplier" | "create-admin";
+export type AdminAction =
+  | "fund-wallet"
+  | "treasury-withdrawal"
+  | "update-multiplier"
+  | "create-admin"
+  | "devnet-fund";
 
 export async function recordAudit(
   trx: Transaction<Database>,

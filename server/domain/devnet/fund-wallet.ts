@@ -1,11 +1,13 @@
 /**
- * Local devnet only (tests and demos): moves USDT from the treasury into a user's wallet, found by email, and
- * optionally grants points, so the e2e suite can buy a multiplier without a chain or 100 000 taps.
+ * Local devnet only (tests and demos): an admin moves USDT from the treasury into a user's wallet, found by
+ * email, and optionally grants points, so the e2e suite can buy a multiplier without a chain or 100 000 taps.
+ * Audited in the same transaction, like every admin action.
  */
 import type { AppContext } from "../../context.ts";
 import { insertPointsMovement, setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
 import { findUserByEmail } from "../../db/repos/users.repo.ts";
 import { AppError } from "../../errors.ts";
+import { type Actor, recordAudit } from "../admin/audit.ts";
 import { normalizeEmail } from "../auth/email.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
@@ -14,6 +16,7 @@ import { insufficientPoolBalance } from "../wallet/errors.ts";
 
 export async function fundWalletOnDevnet(
   ctx: AppContext,
+  actor: Actor,
   request: { email: string; amountMicro: number; pointsMicro: number },
 ): Promise<{ balanceMicro: number; pointsMicro: number }> {
   const user = await findUserByEmail(ctx.db, normalizeEmail(request.email));
@@ -45,6 +48,13 @@ export async function fundWalletOnDevnet(
         throw err instanceof InsufficientBalance ? insufficientPoolBalance() : err;
       });
     }
+    await recordAudit(trx, {
+      actor,
+      action: "devnet-fund",
+      target: user.email,
+      amountMicro: request.amountMicro,
+      at: now,
+    });
     return { balanceMicro: await walletBalanceMicro(trx, user.id), pointsMicro };
   });
 }

@@ -9,10 +9,11 @@ const tags = ["devnet"] as const;
 export const fundWallet = defineEndpoint({
   method: "POST",
   path: "/devnet/fund-wallet",
-  policy: "loopback",
+  policy: "admin",
   summary:
-    "Local devnet only (CHAIN=local), for tests and demos: move `amount` USDT from the treasury into the " +
-    "wallet of the account with this email, and grant it `points` if given. Answers only callers on this machine.",
+    "Local devnet only (CHAIN=local, never in production or behind a proxy), for tests and demos: an admin " +
+    "moves `amount` USDT from the treasury into the wallet of the account with this email, and grants it " +
+    "`points` if given. Audited like every admin action.",
   tags,
   body: Type.Object({ email: Email, amount: Balance, points: Type.Optional(Amount) }, strict),
   response: {

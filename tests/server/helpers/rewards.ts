@@ -1,6 +1,8 @@
 /** Calls of the taps and wallet routes for the server suites, plus a snapshot to prove "nothing changed". */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { findUserByEmail, insertUser } from "#server/db/repos/users.repo.ts";
+import { hashPassword } from "#server/domain/auth/passwords.ts";
 import { bearer } from "./test-app.ts";
 
 export interface Caller {
@@ -28,10 +30,40 @@ export function syncTaps(
   });
 }
 
-export function fundViaDevnet(app: FastifyInstance, email: string, amount: number, points?: number) {
+const FIXTURE_ADMIN = { email: "devnet-fixture@example.com", password: "fixture admin passphrase" };
+const fixtureAdminTokens = new WeakMap<FastifyInstance, Promise<string>>();
+
+/** An admin of this app's database for the devnet fixture route (created once, signed in once per app). */
+export function fixtureAdminToken(app: FastifyInstance): Promise<string> {
+  let token = fixtureAdminTokens.get(app);
+  if (!token) {
+    token = (async () => {
+      if (!(await findUserByEmail(app.ctx.db, FIXTURE_ADMIN.email))) {
+        await insertUser(app.ctx.db, {
+          id: randomUUID(),
+          email: FIXTURE_ADMIN.email,
+          name: "Fixture Admin",
+          password_hash: await hashPassword(FIXTURE_ADMIN.password),
+          role: "admin",
+          created_at: app.ctx.clock(),
+          email_verified_at: app.ctx.clock(),
+        });
+      }
+      const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: FIXTURE_ADMIN });
+      if (res.statusCode !== 200) throw new Error(`fixture admin login: ${res.statusCode} ${res.body}`);
+      return res.json<{ session: { access_token: string } }>().session.access_token;
+    })();
+    fixtureAdminTokens.set(app, token);
+  }
+  return token;
+}
+
+/** Funds a wallet (and grants points) through the admin-only devnet fixture route. */
+export async function fundViaDevnet(app: FastifyInstance, email: string, amount: number, points?: number) {
   return app.inject({
     method: "POST",
     url: "/api/devnet/fund-wallet",
+    headers: bearer(await fixtureAdminToken(app)),
     payload: { email, amount, ...(points === undefined ? {} : { points }) },
   });
 }
