@@ -1,6 +1,6 @@
-// Benchmark (b), the server (QUALITY.md, performance budgets): tap-sync throughput and p99 on loopback, beside
-// a bare Fastify route and a pgbench run of the same kind of write (UPDATE + INSERT, 16 clients), all measured
-// in this run on this box, printed as a table with ratios. Figures only: it never fails on timings.
+// Benchmark (b), the server (docs/quality.md, performance budgets): tap-sync throughput and p99 on loopback,
+// beside a bare Fastify route and a pgbench run of the same kind of write (UPDATE + INSERT, 16 clients), all
+// measured in this run on this box, printed as a table with ratios. Figures only: it never fails on timings.
 //
 //   node scripts/bench-server.mjs            (npm run bench:server)
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=32 BENCH_PG_POOL=10 DATABASE_URL=postgres://… node scripts/bench-server.mjs
@@ -415,7 +415,7 @@ function printTable(results, pgbench) {
   if (postgres && pgbench) {
     const ratio = postgres.rps / pgbench.rps;
     console.log(
-      `\nBudget (QUALITY.md): tap sync on PostgreSQL >= 40 % of pgbench, p99 < 50 ms, no errors → ` +
+      `\nBudget (docs/quality.md): tap sync on PostgreSQL >= 40 % of pgbench, p99 < 50 ms, no errors → ` +
         `${(ratio * 100).toFixed(1)} %, p99 ${postgres.p99.toFixed(1)} ms, ${postgres.errors} errors: ` +
         `${ratio >= 0.4 && postgres.p99 < 50 && postgres.errors === 0 ? "met" : "NOT met"} (reported, not enforced).`,
     );

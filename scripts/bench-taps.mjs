@@ -1,6 +1,6 @@
 // Benchmark (a): tap responsiveness in Chromium with 4x CPU throttling. 200 taps at 20/s on /tap against
 // the real server; prints the worst and p98 event-to-paint time (Event Timing API), long tasks, and checks
-// that the server credited exactly taps × multiplier. Figures are printed, never asserted (QUALITY.md).
+// that the server credited exactly taps × multiplier. Figures are printed, never asserted (docs/quality.md).
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { chromium } from "playwright-core";

@@ -1,5 +1,5 @@
 // Prints the initial JavaScript of the landing page ("/"): the entry chunk, everything it imports statically,
-// and the "/" route's own chunks, gzipped. Budget (QUALITY.md): at most 110 KB. Printed, never asserted.
+// and the "/" route's own chunks, gzipped. Budget (docs/quality.md): at most 110 KB. Printed, never asserted.
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 

@@ -1,5 +1,5 @@
 // `npm run devnet -- deposit <address> <amount> [--failed]`: sends test USDT on the local devnet to a TRC20
-// address, through the running server (CONTRACT.md, local devnet): two processes cannot share one PGlite
+// address, through the running server (docs/api.md, Local devnet): two processes cannot share one PGlite
 // folder, so the server owns the devnet. TAPREWARDS_URL picks the server (default http://localhost:3000).
 const base = (process.env.TAPREWARDS_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 const [command, address, amountText, ...flags] = process.argv.slice(2);

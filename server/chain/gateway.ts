@@ -1,6 +1,6 @@
 /**
- * The one door to the chain (DESIGN.md §6). Two implementations: `local` (the devnet ledger in our database)
- * and `tron` (TronGrid). Every method may do network I/O, so none is ever called inside a database
+ * The one door to the chain (docs/design.md §6). Two implementations: `local` (the devnet ledger in our
+ * database) and `tron` (TronGrid). Every method may do network I/O, so none is ever called inside a database
  * transaction. Amounts are integer micro-USDT (USDT has 6 decimals on TRON, so one unit on chain).
  */
 

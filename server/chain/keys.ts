@@ -1,7 +1,8 @@
 /**
- * Keys and addresses of the platform's HD wallet (DESIGN.md §6): BIP-39 seed, BIP-32 path m/44'/195'/0'/0/{index}
- * (195 is TRON's coin type). Index 0 is the treasury hot wallet that sends withdrawals; users get 1, 2, … in
- * the order they generate. Private keys are derived when a signature is needed and never stored.
+ * Keys and addresses of the platform's HD wallet (docs/design.md §6): BIP-39 seed, BIP-32 path
+ * m/44'/195'/0'/0/{index} (195 is TRON's coin type). Index 0 is the treasury hot wallet that sends
+ * withdrawals; users get 1, 2, … in the order they generate. Private keys are derived when a signature is
+ * needed and never stored.
  */
 
 import { secp256k1 } from "@noble/curves/secp256k1.js";

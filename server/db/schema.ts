@@ -237,7 +237,7 @@ export interface DevnetTransfersTable {
   confirms_at: Timestamp;
 }
 
-/** One admin action (DESIGN.md §7). */
+/** One admin action (docs/design.md §7). */
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: string;

@@ -1,6 +1,7 @@
 /**
- * Idempotency-Key handling for the money-moving routes (CONTRACT.md): the same key with the same body answers
- * the stored result (status and body) and moves nothing; another body is 422; while the first attempt runs, 409.
+ * Idempotency-Key handling for the money-moving routes (docs/api.md, "Idempotency" under Rules for every
+ * route): the same key with the same body answers the stored result (status and body) and moves nothing;
+ * another body is 422; while the first attempt runs, 409.
  *
  * The key is reserved in its own short statement, then the operation runs in a transaction that also stores
  * the answer, conditioned on still holding the reservation: the money moves exactly when the answer is

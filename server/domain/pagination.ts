@@ -1,6 +1,7 @@
 /**
- * Keyset pages for the newest-first lists (CONTRACT.md: `limit` and an opaque `cursor`). A position is the
- * last row's (timestamp, id), so pages never skip or repeat rows when new ones arrive meanwhile.
+ * Keyset pages for the newest-first lists (docs/api.md, Rules for every route: `limit` and an opaque
+ * `cursor`). A position is the last row's (timestamp, id), so pages never skip or repeat rows when new ones
+ * arrive meanwhile.
  */
 export interface PagePosition {
   at: Date;

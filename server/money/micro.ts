@@ -1,8 +1,8 @@
 /**
  * The one place where display amounts (USDT, points, multipliers: JSON numbers, env strings) become integer
- * micro units and back (DESIGN.md §4). Exactness is judged on the number's shortest decimal spelling (what
- * String(n) prints, which is what the sender wrote for any value of 15 significant digits or fewer), never by
- * float arithmetic: 0.1 + 0.2 arrives as 0.30000000000000004 and is refused, not rounded.
+ * micro units and back (docs/design.md §4). Exactness is judged on the number's shortest decimal spelling
+ * (what String(n) prints, which is what the sender wrote for any value of 15 significant digits or fewer),
+ * never by float arithmetic: 0.1 + 0.2 arrives as 0.30000000000000004 and is refused, not rounded.
  */
 export const MICRO_PER_UNIT = 1_000_000;
 const DECIMALS = 6;

@@ -1,6 +1,7 @@
 /**
- * Every failure leaves as `{ error: { code, message } }` (CONTRACT.md): validation, parser and Fastify errors
- * get our codes and a message naming the field; anything unexpected is a logged 500 with no details.
+ * Every failure leaves as `{ error: { code, message } }` (docs/api.md, Rules for every route): validation,
+ * parser and Fastify errors get our codes and a message naming the field; anything unexpected is a logged 500
+ * with no details.
  */
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";

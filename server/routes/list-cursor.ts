@@ -1,6 +1,7 @@
 /**
- * Opaque list cursors (CONTRACT.md): base64url of the last row's position. Clients pass them back unchanged;
- * anything that does not decode to a position with the list's kind of id is a 400, never a database error.
+ * Opaque list cursors (docs/api.md, "Lists" under Rules for every route): base64url of the last row's
+ * position. Clients pass them back unchanged; anything that does not decode to a position with the list's
+ * kind of id is a 400, never a database error.
  */
 import type { PagePosition, PageRequest } from "../domain/pagination.ts";
 import { AppError } from "../errors.ts";

@@ -1,5 +1,5 @@
 /**
- * The routes' side of the money boundary (DESIGN.md §4): every amount read from a request goes through
+ * The routes' side of the money boundary (docs/design.md §4): every amount read from a request goes through
  * microFromWire and every amount answered through microToWire, so the domain only ever sees integer micro units.
  */
 import { AppError } from "../errors.ts";

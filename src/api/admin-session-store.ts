@@ -1,6 +1,7 @@
 /**
- * The admin's session in localStorage under spec §3's own keys, `adminUser` and `adminSession`, apart from
- * the user's (`auth_token`, `user_data`): signing in as admin never signs a user out, or the other way round.
+ * The admin's session in localStorage under its own keys of docs/product.md §3, `adminUser` and
+ * `adminSession`, apart from the user's (`auth_token`, `user_data`): signing in as admin never signs a user
+ * out, or the other way round.
  */
 import { STORAGE_KEYS } from "./storage-keys.ts";
 

@@ -1,4 +1,7 @@
-/** Typed calls of the admin back office, all with the admin's own token (DESIGN.md §7; spec §3 keys). */
+/**
+ * Typed calls of the admin back office, all with the admin's own token (docs/design.md §7), kept under its
+ * own storage keys (docs/product.md §3).
+ */
 import type { ApiClient } from "./client.ts";
 import type * as admin from "./contracts/admin.ts";
 import type * as auth from "./contracts/auth.ts";

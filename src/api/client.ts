@@ -1,6 +1,7 @@
 /**
- * The one HTTP client of the SPA (spec §7, §8). Every call resolves to `{ data, error }` and never rejects;
- * a 401 clears the stored session. What to do about an error (toast, redirect) is the calling machine's job.
+ * The one HTTP client of the SPA (docs/product.md §7, §8). Every call resolves to `{ data, error }` and never
+ * rejects; a 401 clears the stored session. What to do about an error (toast, redirect) is the calling
+ * machine's job.
  */
 import { createFetch, FetchError, ofetch } from "ofetch";
 import { resolveApiBase } from "./base-url.ts";
@@ -81,7 +82,8 @@ export function createApiClient(config: ClientConfig) {
             ? config.storage.getItem(STORAGE_KEYS.authToken)
             : null;
       headers = {
-        // Spec §7's JSON content type, on requests that carry JSON: a bodiless POST with it is invalid JSON.
+        // The JSON content type of docs/product.md §7, on requests that carry JSON: a bodiless POST with it
+        // is invalid JSON.
         ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
         ...options.headers,
         ...(token ? { Authorization: `Bearer ${token}` } : {}),

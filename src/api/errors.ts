@@ -1,6 +1,6 @@
 /**
- * Turns every way a call can fail into the normalised error of spec §8: `{ message, code, status }`.
- * Pure functions, so each case is tested without a network.
+ * Turns every way a call can fail into the normalised error of docs/product.md §8:
+ * `{ message, code, status }`. Pure functions, so each case is tested without a network.
  */
 
 export interface ApiError {
@@ -24,7 +24,7 @@ export const UNKNOWN_ERROR: ApiError = {
 };
 const SERVER_ERROR_MESSAGE = "An error occurred with the server";
 
-/** Underscores become spaces and the first letter is capitalised (spec §8). */
+/** Underscores become spaces and the first letter is capitalised (docs/product.md §8). */
 export function cleanMessage(message: string): string {
   const spaced = message.replace(/_/g, " ").trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);

@@ -1,7 +1,7 @@
 /**
- * The per-user rewards key of spec §3 (`rewards_<userId>`): the last known balances for an instant first
- * paint, and the taps not yet acknowledged by the server: batches (each with the id it is re-sent under)
- * and taps not yet put in a batch. Written on every change, so a reload or a closed tab loses nothing.
+ * The per-user rewards key of docs/product.md §3 (`rewards_<userId>`): the last known balances for an instant
+ * first paint, and the taps not yet acknowledged by the server: batches (each with the id it is re-sent
+ * under) and taps not yet put in a batch. Written on every change, so a reload or a closed tab loses nothing.
  */
 import { rewardsKey } from "./storage-keys.ts";
 

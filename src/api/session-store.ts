@@ -1,6 +1,7 @@
 /**
  * The signed-in session as kept in localStorage: `auth_token` (the access token) and `user_data` (the user),
- * as spec §3 names them, plus our `auth_session` (refresh token and expiry) so a reload can refresh.
+ * as docs/product.md §3 names them, plus our `auth_session` (refresh token and expiry) so a reload can
+ * refresh.
  */
 import type { LoginAnswer, SessionUser } from "./auth.ts";
 import { STORAGE_KEYS } from "./storage-keys.ts";

@@ -1,4 +1,7 @@
-/** localStorage keys. The first four are the specification's (§3); `auth_session` is ours (refresh token). */
+/**
+ * localStorage keys. The first four are the specification's (docs/product.md §3); `auth_session` is ours
+ * (refresh token).
+ */
 export const STORAGE_KEYS = {
   authToken: "auth_token",
   userData: "user_data",
@@ -7,5 +10,5 @@ export const STORAGE_KEYS = {
   authSession: "auth_session",
 } as const;
 
-/** The per-user rewards key of spec §3. */
+/** The per-user rewards key of docs/product.md §3. */
 export const rewardsKey = (userId: string) => `rewards_${userId}`;

@@ -16,7 +16,7 @@ export type UserRecord = AnswerOf<typeof user.getUser>;
 
 export function walletApi(client: ApiClient) {
   return {
-    /** The user record: its `trc20_address` is the saved deposit address (spec §4). */
+    /** The user record: its `trc20_address` is the saved deposit address (docs/product.md §4). */
     user: (userId: string) => client.get<UserRecord>(`/user/${encodeURIComponent(userId)}`),
     saveAddress: (userId: string, address: string) =>
       client.patch<UserRecord>(`/user/${encodeURIComponent(userId)}`, { trc20_address: address }),

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { buttonClass } from "./kit/button.tsx";
 import { CoinLogo } from "./landing/coin-logo.tsx";
 
-/** The catch-all screen for unknown paths (spec §2, route *). */
+/** The catch-all screen for unknown paths (docs/product.md §2, route *). */
 export function NotFound() {
   return (
     <main className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden px-6 py-16 text-center">

@@ -5,7 +5,7 @@ import { createApiClient, normaliseThrown, REQUEST_TIMEOUT_MS } from "#src/api/c
 import { cleanMessage, outcomeUnknown } from "#src/api/errors.ts";
 import { STORAGE_KEYS } from "#src/api/storage-keys.ts";
 
-// msw intercepts ofetch in node when the base URL is absolute (TOOLCHAIN.md).
+// msw intercepts ofetch in node when the base URL is absolute (docs/toolchain.md).
 const BASE = "http://api.test/api";
 const server = setupServer();
 const client = () => createApiClient({ baseURL: BASE, storage: localStorage });
@@ -43,7 +43,7 @@ describe("successful answers", () => {
   });
 });
 
-describe("spec §8 (1): a 2xx body carrying an error object", () => {
+describe("docs/product.md §8 (1): a 2xx body carrying an error object", () => {
   it("becomes data null with the body's message, code and the HTTP status", async () => {
     server.use(
       http.get(`${BASE}/x`, () =>
@@ -66,7 +66,7 @@ describe("spec §8 (1): a 2xx body carrying an error object", () => {
   });
 });
 
-describe("spec §8 (2): a failed response", () => {
+describe("docs/product.md §8 (2): a failed response", () => {
   it("takes message and code from the body's top level first", async () => {
     server.use(
       http.get(`${BASE}/x`, () =>
@@ -165,7 +165,7 @@ describe("spec §8 (2): a failed response", () => {
   });
 });
 
-describe("spec §8 (3) and (4): no response, bad request", () => {
+describe("docs/product.md §8 (3) and (4): no response, bad request", () => {
   it("normalises a network failure to NETWORK_ERROR with status 0", async () => {
     server.use(http.get(`${BASE}/x`, () => HttpResponse.error()));
     expect(await client().get("/x")).toEqual({

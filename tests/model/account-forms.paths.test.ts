@@ -65,7 +65,7 @@ describe("account forms machine: generated paths", () => {
     expect(allStateIds(accountFormsMachine).filter((id) => !reached.has(id))).toEqual([]);
   });
 
-  it("shows every validation message of spec §5 somewhere", () => {
+  it("shows every validation message of docs/product.md §5 somewhere", () => {
     const messages = new Set(paths.map((path) => path.state.context.formError));
     expect(messages).toContain(VALIDATION.passwordsMismatch);
     expect(messages).toContain(VALIDATION.passwordTooShort);

@@ -1,5 +1,5 @@
 /**
- * Our small model-based test runner for XState 5 (DESIGN.md §3; @xstate/test does not work with v5).
+ * Our small model-based test runner for XState 5 (docs/design.md §3; @xstate/test does not work with v5).
  *
  * Paths come from @xstate/graph's getShortestPaths / getSimplePaths over the machine's own transition
  * function. Invoked actors and timers are part of the model as their completion events

@@ -1,5 +1,5 @@
 /**
- * A small stateful fake of our API for component tests (msw). It follows CONTRACT.md's answers for the auth
+ * A small stateful fake of our API for component tests (msw). It follows docs/api.md's answers for the auth
  * routes, and (tests/msw/fake-rewards.ts) for the rewards and wallet routes; the real server is tested on its
  * own in tests/server and end to end in tests/e2e.
  */

@@ -1,5 +1,5 @@
 /**
- * The rewards and wallet routes of CONTRACT.md as a small stateful fake for component tests (msw): points,
+ * The rewards and wallet routes of docs/api.md as a small stateful fake for component tests (msw): points,
  * tap syncs (replays answered from the stored result), the multiplier catalogue and purchase, the rewards
  * withdrawal (both idempotent by key) and the wallet balance. Amounts are kept in micro units, like the
  * real server. `failNext` makes the next call of a route fail the way a test needs. `hold` parks every call

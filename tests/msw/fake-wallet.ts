@@ -1,5 +1,5 @@
 /**
- * The Wallet screen's routes of CONTRACT.md as a small stateful fake for component tests (msw): the user
+ * The Wallet screen's routes of docs/api.md as a small stateful fake for component tests (msw): the user
  * record, the deposit address, the token, chain transfers (a test adds a deposit pending, then confirms or
  * fails it), USDT withdrawals (idempotent by key; a test settles them: confirmed, or failed and refunded)
  * and the wallet history. The wallet balance is the fake rewards account's, so the header and this screen

@@ -1,7 +1,7 @@
 /**
- * The admin back office on the server (CONTRACT.md Admin, DESIGN.md §7): every route refuses anonymous callers
- * and users, bad input changes nothing, every action is audited in the same transaction, and the pool is
- * never overdrawn by concurrent fundings and withdrawals (on PostgreSQL in the postgres project).
+ * The admin back office on the server (docs/api.md, Admin; docs/design.md §7): every route refuses anonymous
+ * callers and users, bad input changes nothing, every action is audited in the same transaction, and the pool
+ * is never overdrawn by concurrent fundings and withdrawals (on PostgreSQL in the postgres project).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEVNET_CONFIRM_MS } from "#server/chain/local/devnet-gateway.ts";

@@ -1,5 +1,5 @@
 /**
- * Bad input on the tap and money routes (QUALITY.md): strings for numbers, 1e309, negatives, 7 decimals,
+ * Bad input on the tap and money routes (docs/quality.md): strings for numbers, 1e309, negatives, 7 decimals,
  * extra fields, __proto__, out-of-range taps, bad ids, huge bodies. Each gets a 4xx with the error body, never
  * a 500, and changes nothing.
  */

@@ -1,8 +1,8 @@
 /**
- * Races on real PostgreSQL (QUALITY.md, concurrency), through the app with a pool of 10 connections: parallel
- * withdrawals and purchases never overdraw and exactly the affordable number succeed, parallel tap batches are
- * neither lost nor counted twice, and after a seeded random mix of everything the ledger invariants hold.
- * Skipped on PGlite: it runs one query at a time, so a race there proves nothing.
+ * Races on real PostgreSQL (docs/quality.md, concurrency), through the app with a pool of 10 connections:
+ * parallel withdrawals and purchases never overdraw and exactly the affordable number succeed, parallel tap
+ * batches are neither lost nor counted twice, and after a seeded random mix of everything the ledger
+ * invariants hold. Skipped on PGlite: it runs one query at a time, so a race there proves nothing.
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";

@@ -1,6 +1,6 @@
 /**
  * POST /user/{id}/points: the server credits taps at its own multiplier, within the tap budget, once per
- * batch id (DESIGN.md §5).
+ * batch id (docs/design.md §5).
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,6 @@
-/** TRON keys and addresses (DESIGN.md §6): the published vectors, the HD path, signatures, and checksums. */
+/**
+ * TRON keys and addresses (docs/design.md §6): the published vectors, the HD path, signatures, and checksums.
+ */
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";

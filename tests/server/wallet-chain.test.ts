@@ -1,7 +1,8 @@
 /**
- * The wallet on the local devnet (DESIGN.md §6; CONTRACT.md Wallet, PATCH /user/{id}, Local devnet): deposit
- * addresses, deposits credited exactly once, USDT withdrawals from reserve to confirmation or refund, a crash
- * after the broadcast, and the routes' bad inputs. TRON itself is covered in wallet-tron.test.ts.
+ * The wallet on the local devnet (docs/design.md §6; docs/api.md, Wallet, PATCH /user/{id} in User, and Local
+ * devnet): deposit addresses, deposits credited exactly once, USDT withdrawals from reserve to confirmation
+ * or refund, a crash after the broadcast, and the routes' bad inputs. TRON itself is covered in
+ * wallet-tron.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { createHdWallet } from "#server/chain/keys.ts";

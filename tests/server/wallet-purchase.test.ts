@@ -1,6 +1,6 @@
 /**
- * POST /wallet/multipliers/purchase (DESIGN.md §4): checks in the contract's order, an atomic move of 100
- * points and the price, and Idempotency-Key semantics.
+ * POST /wallet/multipliers/purchase (docs/design.md §4): checks in the contract's order, an atomic move of
+ * 100 points and the price, and Idempotency-Key semantics.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * Rewards withdrawal, the wallet's balance and history, the demo treasury and devnet funding
- * (DESIGN.md §4, CONTRACT.md Wallet and Local devnet).
+ * (docs/design.md §4; docs/api.md, Wallet and Local devnet).
  */
 import { describe, expect, it } from "vitest";
 import { seedDemoTreasury } from "#server/domain/ledger/demo-treasury.ts";

@@ -1,8 +1,8 @@
 /**
- * The wallet on TRON (DESIGN.md §6): the deposit watcher and USDT withdrawals through the TronGrid gateway,
- * against the fake TronGrid on loopback. Only our token is credited, exactly once, never a failed or pending
- * transfer; a withdrawal is signed once and re-sent after a crash without a second transfer; TronGrid down
- * is a 503 that changes nothing.
+ * The wallet on TRON (docs/design.md §6): the deposit watcher and USDT withdrawals through the TronGrid
+ * gateway, against the fake TronGrid on loopback. Only our token is credited, exactly once, never a failed or
+ * pending transfer; a withdrawal is signed once and re-sent after a crash without a second transfer; TronGrid
+ * down is a 503 that changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHdWallet } from "#server/chain/keys.ts";

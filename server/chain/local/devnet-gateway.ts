@@ -1,8 +1,8 @@
 /**
- * The `local` chain (default; DESIGN.md §6): a devnet ledger of USDT TRC20 in our own database, with block
- * numbers and transaction ids, so the whole wallet (deposit addresses, the watcher, withdrawals with their
- * pending → confirmed life) runs on one machine with no network. Transfers confirm CONFIRM_MS after they
- * are recorded. A transfer the sender cannot cover is recorded as failed (REVERT), as on TRON.
+ * The `local` chain (default; docs/design.md §6): a devnet ledger of USDT TRC20 in our own database, with
+ * block numbers and transaction ids, so the whole wallet (deposit addresses, the watcher, withdrawals with
+ * their pending → confirmed life) runs on one machine with no network. Transfers confirm CONFIRM_MS after
+ * they are recorded. A transfer the sender cannot cover is recorded as failed (REVERT), as on TRON.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";

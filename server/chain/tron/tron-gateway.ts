@@ -1,5 +1,5 @@
 /**
- * The `tron` chain gateway (DESIGN.md §6) over TronGrid: lists an address's USDT transfers, reads final
+ * The `tron` chain gateway (docs/design.md §6) over TronGrid: lists an address's USDT transfers, reads final
  * outcomes from the solidified node, and builds, checks, signs and broadcasts transfers from the hot wallet.
  * Prepare never signs what it did not ask for (transfer-check.ts). Answers the node could not have meant
  * (missing fields, odd shapes) are ChainUnavailable, never a guess: the caller asks again on its next round.

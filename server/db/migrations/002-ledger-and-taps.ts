@@ -1,6 +1,6 @@
 /**
- * The money and points slice (DESIGN.md §4, §5; docs/decisions/006-ledger-and-taps.md): a double-entry USDT
- * ledger, per-user points with a tap budget, tap batches, the multiplier catalogue and history, and
+ * The money and points slice (docs/design.md §4, §5; docs/decisions/006-ledger-and-taps.md): a double-entry
+ * USDT ledger, per-user points with a tap budget, tap batches, the multiplier catalogue and history, and
  * idempotency records. Every amount is an integer in micro units (column suffix _micro).
  */
 import { type Kysely, sql } from "kysely";

@@ -1,7 +1,8 @@
 /**
- * The wallet on TRON (DESIGN.md §6; docs/decisions/012-chain-gateway.md): deposit addresses, the deposits
- * credited from the chain, USDT withdrawals and their clearing account, and the local devnet's own ledger of
- * USDT transfers. Amounts in micro-USDT (USDT has 6 decimals on TRON, so a chain unit is a micro unit).
+ * The wallet on TRON (docs/design.md §6; docs/decisions/012-chain-gateway.md): deposit addresses, the
+ * deposits credited from the chain, USDT withdrawals and their clearing account, and the local devnet's own
+ * ledger of USDT transfers. Amounts in micro-USDT (USDT has 6 decimals on TRON, so a chain unit is a micro
+ * unit).
  */
 import { type Kysely, sql } from "kysely";
 

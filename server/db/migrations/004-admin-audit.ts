@@ -1,6 +1,6 @@
 /**
- * The admin back office (DESIGN.md §7): every admin action is one row here, written in the same transaction
- * as its effect, so the log can never disagree with what happened.
+ * The admin back office (docs/design.md §7): every admin action is one row here, written in the same
+ * transaction as its effect, so the log can never disagree with what happened.
  */
 import { type Kysely, sql } from "kysely";
 

@@ -1,5 +1,5 @@
 /**
- * The admin's actions (CONTRACT.md, Admin). Each one writes its audit row in the same transaction as its
+ * The admin's actions (docs/api.md, Admin). Each one writes its audit row in the same transaction as its
  * effect; the money ones take an optional Idempotency-Key and go through the ledger, whose conditional debit
  * never lets the treasury (pool) go below zero, however many actions run at once.
  */

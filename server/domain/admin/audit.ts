@@ -1,4 +1,4 @@
-/** The audit log (DESIGN.md §7): written in the same transaction as the action it records. */
+/** The audit log (docs/design.md §7): written in the same transaction as the action it records. */
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "../../db/schema.ts";

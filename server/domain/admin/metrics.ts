@@ -1,7 +1,7 @@
 /**
  * The dashboard's figures, each one SQL aggregate (never a user list loaded into memory). User counts cover
- * role `user` only (CONTRACT.md). Active: logged in within 30 days; daily volume: every ledger transfer of the
- * last 24 hours.
+ * role `user` only (docs/api.md, Rules for every route and Admin). Active: logged in within 30 days; daily
+ * volume: every ledger transfer of the last 24 hours.
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";

@@ -1,7 +1,8 @@
 /**
- * The Funds Management page's Transaction History (spec §2): every movement of the treasury, newest first.
- * A withdrawal to the chain is a `withdrawal` (with its address, status and transaction id); anything else
- * (the demo seed, purchases paid in, wallets funded) is a `deposit`, with the user's address when it has one.
+ * The Funds Management page's Transaction History (docs/product.md §2): every movement of the treasury,
+ * newest first. A withdrawal to the chain is a `withdrawal` (with its address, status and transaction id);
+ * anything else (the demo seed, purchases paid in, wallets funded) is a `deposit`, with the user's address
+ * when it has one.
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";

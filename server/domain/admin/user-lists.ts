@@ -1,7 +1,8 @@
 /**
- * The admin's user lists (CONTRACT.md): role `user` only, `q` a case-insensitive part of the email, `sort`
- * `field:asc|desc` from a fixed list, pages by offset behind an opaque cursor (docs/decisions/013), and the
- * total of the filtered list. "Funded" means a wallet balance above zero.
+ * The admin's user lists (docs/api.md, "Lists" under Rules for every route, and Admin): role `user` only, `q`
+ * a case-insensitive part of the email, `sort` `field:asc|desc` from a fixed list, pages by offset behind an
+ * opaque cursor (docs/decisions/013), and the total of the filtered list. "Funded" means a wallet balance
+ * above zero.
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";

@@ -1,4 +1,4 @@
-/** Names of the ledger's accounts (DESIGN.md §4). */
+/** Names of the ledger's accounts (docs/design.md §4). */
 import type { Kysely } from "kysely";
 import { ensureWalletAccountRow, findBalanceMicro } from "../../db/repos/ledger.repo.ts";
 import type { Database } from "../../db/schema.ts";

@@ -1,5 +1,5 @@
 /**
- * Local mode starts with a funded reward pool (CONTRACT.md, local devnet): DEMO_TREASURY_USDT moved from
+ * Local mode starts with a funded reward pool (docs/api.md, Local devnet): DEMO_TREASURY_USDT moved from
  * `external` to the treasury through the ledger, once per database (a fixed idempotency key), so restarts and
  * several processes starting together never seed twice.
  */

@@ -1,8 +1,9 @@
 /**
- * What must hold after any interleaving of operations (QUALITY.md, concurrency): the ledger sums to zero, no
- * account but `external` is negative, and every balance equals the sum of its transfers; on the points side,
- * every user's points equal what their batches credited plus their other movements (spending, grants), and total taps equal the taps
- * credited. Returns the problems found (empty when all is well), so a failing test says what broke.
+ * What must hold after any interleaving of operations (docs/quality.md, concurrency): the ledger sums to
+ * zero, no account but `external` is negative, and every balance equals the sum of its transfers; on the
+ * points side, every user's points equal what their batches credited plus their other movements (spending,
+ * grants), and total taps equal the taps credited. Returns the problems found (empty when all is well), so a
+ * failing test says what broke.
  */
 import { type Kysely, sql } from "kysely";
 import { auditAccounts } from "../../db/repos/ledger.repo.ts";

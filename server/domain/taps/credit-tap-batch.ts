@@ -1,5 +1,5 @@
 /**
- * POST /user/{id}/points (DESIGN.md §5): the server decides what a batch of taps is worth. It credits
+ * POST /user/{id}/points (docs/design.md §5): the server decides what a batch of taps is worth. It credits
  * min(taps, budget) at the multiplier in force when the batch arrives; the client's own figures are only
  * compared (a mismatch, like a clipped claim, counts as suspicious). A batch id is credited once: a replay,
  * even a concurrent one, answers the stored result.

@@ -1,7 +1,8 @@
 /**
- * The per-user tap budget (DESIGN.md §5): 20 taps a second on the server's clock, holding at most 90 seconds'
- * worth (1 800 taps), full for a new user. A person tapping flat out stays inside it; a client claiming more
- * than it could have tapped is clipped to it. Kept in thousandths of a tap so the refill is exact.
+ * The per-user tap budget (docs/design.md §5): 20 taps a second on the server's clock, holding at most 90
+ * seconds' worth (1 800 taps), full for a new user. A person tapping flat out stays inside it; a client
+ * claiming more than it could have tapped is clipped to it. Kept in thousandths of a tap so the refill is
+ * exact.
  */
 export const TAPS_PER_SECOND = 20;
 export const BUCKET_CAPACITY_TAPS = 1_800;

@@ -1,7 +1,7 @@
 /**
  * PATCH /user/{id}: the display name, and the deposit address saved on the record after generating it
- * (spec §4). Only the address the server generated for this user is accepted: a client cannot point the
- * record at an address of its choosing.
+ * (docs/product.md §4). Only the address the server generated for this user is accepted: a client cannot
+ * point the record at an address of its choosing.
  */
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../errors.ts";

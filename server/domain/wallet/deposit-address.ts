@@ -1,7 +1,7 @@
 /**
- * The user's USDT TRC20 deposit address (DESIGN.md §6): the next free index of the HD path, assigned once and
- * kept forever, so generating again answers the same address. The user record's trc20_address is set in the
- * same transaction, so a reload shows it even if the client never gets to save it.
+ * The user's USDT TRC20 deposit address (docs/design.md §6): the next free index of the HD path, assigned
+ * once and kept forever, so generating again answers the same address. The user record's trc20_address is set
+ * in the same transaction, so a reload shows it even if the client never gets to save it.
  */
 import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";

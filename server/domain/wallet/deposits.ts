@@ -1,6 +1,6 @@
 /**
- * The deposit watcher (DESIGN.md §6). Lists the latest USDT transfers of a deposit address and settles every
- * incoming transaction it has not settled yet: once the chain calls it final, each Transfer log of our
+ * The deposit watcher (docs/design.md §6). Lists the latest USDT transfers of a deposit address and settles
+ * every incoming transaction it has not settled yet: once the chain calls it final, each Transfer log of our
  * contract to this address with a value above zero is credited, exactly once (unique on transaction id and
  * log index, and on the ledger's idempotency key); a failed transaction is remembered and never credited.
  * Chain calls happen before the database transaction, never inside it. Listings may overlap and scans may

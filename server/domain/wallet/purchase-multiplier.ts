@@ -1,6 +1,6 @@
 /**
- * Buying a higher multiplier (DESIGN.md §4): 100 points and the option's price (wallet → treasury) in one
- * transaction with the new multiplier and its history entry. Checks, in the contract's order: the option
+ * Buying a higher multiplier (docs/design.md §4): 100 points and the option's price (wallet → treasury) in
+ * one transaction with the new multiplier and its history entry. Checks, in the contract's order: the option
  * exists, it is higher than the current one, the points (before the funds), then the funds.
  */
 import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";

@@ -1,5 +1,5 @@
 /**
- * USDT withdrawals to a TRC20 address (DESIGN.md §6; CONTRACT.md POST /wallet/token/transfer).
+ * USDT withdrawals to a TRC20 address (docs/design.md §6; docs/api.md, Wallet: POST /wallet/token/transfer).
  *
  * request: checks, then in one transaction moves the amount from the source account (the user's wallet, or
  *   the treasury for an admin) to the `withdrawals` clearing account and records the withdrawal `reserved`.

@@ -1,8 +1,9 @@
 /**
- * The wallet's movements as the Wallet page shows them (CONTRACT.md): money in is a deposit (rewards
- * withdrawals and funding included, told apart by their description), a multiplier bought is a purchase,
- * any other money out is a withdrawal. Ledger transfers are final, so every entry is completed, except a USDT
- * withdrawal: pending until the chain confirms it, failed if it did not go out (its refund is a deposit).
+ * The wallet's movements as the Wallet page shows them (docs/api.md, Wallet: GET /wallet/history): money in
+ * is a deposit (rewards withdrawals and funding included, told apart by their description), a multiplier
+ * bought is a purchase, any other money out is a withdrawal. Ledger transfers are final, so every entry is
+ * completed, except a USDT withdrawal: pending until the chain confirms it, failed if it did not go out (its
+ * refund is a deposit).
  */
 import type { Kysely } from "kysely";
 import { listAccountTransfers } from "../../db/repos/ledger.repo.ts";

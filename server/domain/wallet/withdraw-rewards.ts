@@ -1,5 +1,5 @@
 /**
- * Rewards withdrawal (DESIGN.md §4): points leave the rewards balance and the treasury pays
+ * Rewards withdrawal (docs/design.md §4): points leave the rewards balance and the treasury pays
  * amount / POINTS_PER_USDT USDT into the wallet (rounded down to the micro-USDT), in one transaction. The
  * treasury's conditional debit means the pool is never overdrawn, however many withdrawals run at once.
  */

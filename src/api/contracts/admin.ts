@@ -7,7 +7,10 @@ const strict = { additionalProperties: false } as const;
 const tags = ["admin"] as const;
 const policy = "admin" as const;
 
-/** Admin lists: a page, a case-insensitive part of the email, and `field:asc|desc` (CONTRACT.md). */
+/**
+ * Admin lists: a page, a case-insensitive part of the email, and `field:asc|desc` (docs/api.md, "Lists" under
+ * Rules for every route).
+ */
 export const AdminListQuery = Type.Object(
   {
     limit: Type.Optional(Limit),

@@ -3,7 +3,10 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits.ts";
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
-/** The failure body of every non-2xx answer (CONTRACT.md). Only code and message, so equal failures are byte-equal. */
+/**
+ * The failure body of every non-2xx answer (docs/api.md, Rules for every route). Only code and message, so
+ * equal failures are byte-equal.
+ */
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: false }),
@@ -31,7 +34,7 @@ export const Email = Type.String({
   pattern: NO_CONTROL_CHARACTERS,
 });
 
-/** At least 8 characters, at most 128, never truncated (DESIGN.md §7). */
+/** At least 8 characters, at most 128, never truncated (docs/design.md §7). */
 export const Password = Type.String({
   minLength: PASSWORD_MIN_LENGTH,
   maxLength: PASSWORD_MAX_LENGTH,

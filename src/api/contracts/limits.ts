@@ -2,13 +2,13 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Taps one sync may carry (CONTRACT.md). */
+/** Taps one sync may carry (docs/api.md, User: POST /user/{id}/points). */
 export const MAX_TAPS_PER_BATCH = 5000;
-/** Points a multiplier purchase costs besides its price (spec §4, §9). */
+/** Points a multiplier purchase costs besides its price (docs/product.md §4, §9). */
 export const MULTIPLIER_PURCHASE_POINTS = 100;
-/** The multiplier every account starts with (spec §9). */
+/** The multiplier every account starts with (docs/product.md §9). */
 export const DEFAULT_MULTIPLIER = 0.001;
-/** The smallest USDT withdrawal to a TRC20 address (spec §5, §9). */
+/** The smallest USDT withdrawal to a TRC20 address (docs/product.md §5, §9). */
 export const MIN_USDT_WITHDRAWAL = 300;
-/** Chain transfers the Deposit tab lists (spec §9). */
+/** Chain transfers the Deposit tab lists (docs/product.md §9). */
 export const RECENT_CHAIN_TRANSACTIONS = 10;

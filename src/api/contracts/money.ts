@@ -3,7 +3,7 @@ import { Type } from "typebox";
 /**
  * Amounts on the wire are JSON numbers in display units (USDT, points, multiplier), as the specification
  * shows. The schema only bounds them; the server converts each one to integer micro units at the boundary
- * and refuses any that is not exact at 6 decimals (DESIGN.md §4).
+ * and refuses any that is not exact at 6 decimals (docs/design.md §4).
  */
 export const Amount = Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000 });
 export const Balance = Type.Number({ minimum: 0 });

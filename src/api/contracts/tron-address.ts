@@ -1,7 +1,8 @@
 /**
- * TRON addresses (DESIGN.md §6), shared by the server and the browser: a base58check string of 21 bytes, the
- * 0x41 network prefix followed by the last 20 bytes of keccak-256 of the uncompressed public key. Validation
- * decodes and checks the 4-byte checksum, so a one-character typo is caught before any money moves.
+ * TRON addresses (docs/design.md §6), shared by the server and the browser: a base58check string of 21 bytes,
+ * the 0x41 network prefix followed by the last 20 bytes of keccak-256 of the uncompressed public key.
+ * Validation decodes and checks the 4-byte checksum, so a one-character typo is caught before any money
+ * moves.
  */
 
 import { sha256 } from "@noble/hashes/sha2.js";
@@ -50,7 +51,7 @@ export function tronAddressFromHex(value: string): string {
   return encodeTronAddress(hexCodec.decode(full));
 }
 
-/** Addresses are shown as the first 6 and last 4 characters (spec §9). */
+/** Addresses are shown as the first 6 and last 4 characters (docs/product.md §9). */
 export function shortTronAddress(address: string): string {
   return address.length > 10 ? `${address.slice(0, 6)}...${address.slice(-4)}` : address;
 }

@@ -16,7 +16,10 @@ function unwrap<T>(result: ApiResult<T>): T {
   return result.data;
 }
 
-/** Spec §5: a login answer counts only with a session holding an access token and a user with an id. */
+/**
+ * docs/product.md §5: a login answer counts only with a session holding an access token and a user with an
+ * id.
+ */
 function checkLoginAnswer(answer: LoginAnswer | null): LoginAnswer {
   if (!answer) throw authError("NO_DATA_ERROR");
   if (!answer.session?.access_token || !answer.user?.id) throw authError("INVALID_LOGIN_RESPONSE");
@@ -70,7 +73,7 @@ export function createAuthActors(deps: { auth: AuthApi; store: SessionStore; now
     clearStoredSession: fromPromise<void>(async () => store.clear()),
     signup: fromPromise<void, { name: string; email: string; password: string }>(async ({ input }) => {
       const answer = unwrap(await auth.signup(input));
-      // Spec §5: sign-up succeeded only if the answer says success: true.
+      // docs/product.md §5: sign-up succeeded only if the answer says success: true.
       if (answer?.success !== true) throw authError("NO_DATA_ERROR");
     }),
     forgotPassword: fromPromise<void, { email: string }>(async ({ input }) => {

@@ -89,7 +89,7 @@ describe("auth machine", () => {
     expect(calls.map((call) => call.src)).toContain("clearStoredSession");
   });
 
-  it("refuses an empty login form with spec §5's message and sends nothing", async () => {
+  it("refuses an empty login form with the message of docs/product.md §5 and sends nothing", async () => {
     const { actor, calls } = start();
     await flush();
     actor.send({ type: "LOGIN", email: " ", password: "secret" });

@@ -1,7 +1,7 @@
 /**
- * The auth session (spec §4): restores from storage on load, signs in and out, refreshes the access token
- * before it expires, and checks every 30 s that another tab has not removed the stored session. Sign-up and
- * password reset do not touch the session: they live in account-forms.machine.ts.
+ * The auth session (docs/product.md §4): restores from storage on load, signs in and out, refreshes the
+ * access token before it expires, and checks every 30 s that another tab has not removed the stored session.
+ * Sign-up and password reset do not touch the session: they live in account-forms.machine.ts.
  *
  * States: restoring → signedOut (idle | loggingIn | redirecting) ⇄ signedIn (parallel: session
  *         [active | refreshing | waitingToRetry], storageCheck, navigation) → loggingOut → signedOut.

@@ -1,4 +1,4 @@
-/** What the auth screens say, word for word from spec §5 and §8. */
+/** What the auth screens say, word for word from docs/product.md §5 and §8. */
 import type { ApiError } from "#src/api/errors.ts";
 
 export const VALIDATION = {

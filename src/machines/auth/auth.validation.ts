@@ -1,4 +1,7 @@
-/** Client-side form rules of spec §5: each returns the message to show, or null when the form may be sent. */
+/**
+ * Client-side form rules of docs/product.md §5: each returns the message to show, or null when the form may
+ * be sent.
+ */
 import { PASSWORD_MIN_LENGTH } from "#src/api/contracts/limits.ts";
 import { VALIDATION } from "./auth.messages.ts";
 

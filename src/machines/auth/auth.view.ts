@@ -32,10 +32,10 @@ export type ProtectedView =
   | { kind: "ready"; sessionErrorBanner: boolean };
 
 /**
- * Spec §4: spinner while loading; an expiry-type error → /auth remembering the page; any other error → red
- * banner. The session machine performs every navigation away (after an expiry it asks for /auth with the
- * current page as origin), so the wrapper only shows a spinner meanwhile and never races it. A visitor who
- * arrives without a session is redirected by the layout's beforeLoad before anything renders.
+ * docs/product.md §4: spinner while loading; an expiry-type error → /auth remembering the page; any other
+ * error → red banner. The session machine performs every navigation away (after an expiry it asks for /auth
+ * with the current page as origin), so the wrapper only shows a spinner meanwhile and never races it. A
+ * visitor who arrives without a session is redirected by the layout's beforeLoad before anything renders.
  */
 export function toProtectedView(snapshot: SessionSnapshot): ProtectedView {
   const { status, user, error } = toSessionView(snapshot);

@@ -1,7 +1,7 @@
 /**
- * The protected wrapper's own check (spec §4): every 10 s it looks for the stored session; when it is gone
- * it shows the one-time `Session Expired` toast and tells the session actor, whose signed-out state then
- * sends the user to /auth. Page-lifetime: the protected layout creates it while a user is signed in.
+ * The protected wrapper's own check (docs/product.md §4): every 10 s it looks for the stored session; when it
+ * is gone it shows the one-time `Session Expired` toast and tells the session actor, whose signed-out state
+ * then sends the user to /auth. Page-lifetime: the protected layout creates it while a user is signed in.
  * States: watching → checking → (watching | expired). `expired` is final: the toast is shown once.
  */
 

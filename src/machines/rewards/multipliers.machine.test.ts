@@ -497,7 +497,7 @@ describe("multipliers machine with the real actors (createRewardsActors)", () =>
   });
 });
 
-describe("cardState (spec §2, in its order)", () => {
+describe("cardState (docs/product.md §2, in its order)", () => {
   const option = (multiplier_value: number, price_usdt: number) => ({ multiplier_value, price_usdt });
 
   it("marks the current value Current, whatever the wallet holds", () => {

@@ -1,10 +1,10 @@
 /**
- * The Multipliers dialog (spec §2, §4, §5). Page-lifetime: created by the route that shows the dialog.
- * States: closed → open.loading → open.ready ⇄ open.purchasing; open.failed when the catalogue could not load.
- * A purchase needs 100 points (checked here first, as spec §5 says, and again by the server), goes out with
- * an Idempotency-Key, and on success tells the taps actor the new figures and closes the dialog. The key stays
- * with the multiplier until the server answered definitively, so buying it again after a lost answer
- * (network, time-out, 5xx) cannot charge twice.
+ * The Multipliers dialog (docs/product.md §2, §4, §5). Page-lifetime: created by the route that shows the
+ * dialog. States: closed → open.loading → open.ready ⇄ open.purchasing; open.failed when the catalogue could
+ * not load. A purchase needs 100 points (checked here first, as docs/product.md §5 says, and again by the
+ * server), goes out with an Idempotency-Key, and on success tells the taps actor the new figures and closes
+ * the dialog. The key stays with the multiplier until the server answered definitively, so buying it again
+ * after a lost answer (network, time-out, 5xx) cannot charge twice.
  */
 
 import type { AnyActorRef } from "xstate";
@@ -167,7 +167,7 @@ export const multipliersMachine = setup({
 
 export type CardState = "current" | "owned" | "insufficient" | "purchase";
 
-/** Spec §2's card states, in its order. */
+/** The card states of docs/product.md §2, in its order. */
 export function cardState(option: MultiplierOption, current: number, walletBalance: number): CardState {
   if (toMicro(option.multiplier_value) === toMicro(current)) return "current";
   if (option.multiplier_value < current) return "owned";

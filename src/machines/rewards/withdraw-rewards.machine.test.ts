@@ -61,7 +61,7 @@ function start(outcomes: Outcome[] = [], options: { taps?: AnyActorRef | null; o
   return { actor, withdrawals, keys, toasts, tapsReceived, type, submit };
 }
 
-describe("canWithdraw (spec §5: a number above 0, at most the rewards balance)", () => {
+describe("canWithdraw (docs/product.md §5: a number above 0, at most the rewards balance)", () => {
   it.each([
     ["12.5", 12.5, true],
     ["0.0001", 12.5, true],

@@ -14,7 +14,7 @@ function unwrap<T>(result: ApiResult<T>): T {
 const batchBody = (batch: TapBatch, multiplierMicro: number) => ({
   batchId: batch.batchId,
   taps: batch.taps,
-  // What the client believes it earned: the server only compares it (DESIGN.md §5).
+  // What the client believes it earned: the server only compares it (docs/design.md §5).
   points: fromMicro(batch.taps * multiplierMicro),
   multiplier: fromMicro(multiplierMicro),
 });

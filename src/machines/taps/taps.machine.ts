@@ -1,5 +1,5 @@
 /**
- * Tap and sync (spec §4, DESIGN.md §5). One per signed-in user, a child of the root actor.
+ * Tap and sync (docs/product.md §4, docs/design.md §5). One per signed-in user, a child of the root actor.
  *
  * States: loading → ready (parallel: debounce [idle | waiting], deadline [idle | armed],
  *         sync [idle | sending | retrying], figures [stale | refreshing | current]).
@@ -9,8 +9,9 @@
  * or interrupted send is repeated under the same id and counted once. The server's answer is the truth:
  * shown points = confirmed points + pending taps × multiplier.
  * Until the server's figures arrive, the stored ones are shown, or for a new device the default multiplier
- * (spec §3), so taps count up at once even offline; a failed first load is tried again when the browser is
- * back online and every 30 s, so the wallet balance and the real multiplier arrive without a reload.
+ * (docs/product.md §3), so taps count up at once even offline; a failed first load is tried again when the
+ * browser is back online and every 30 s, so the wallet balance and the real multiplier arrive without a
+ * reload.
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { DEFAULT_MULTIPLIER } from "#src/api/contracts/limits.ts";

@@ -1,5 +1,5 @@
 /**
- * The Deposit USDT tab (spec §2 Wallet screen, §4 wallet states, §8 toasts). Page-lifetime.
+ * The Deposit USDT tab (docs/product.md §2 Wallet screen, §4 wallet states, §8 toasts). Page-lifetime.
  * States: loading (read the user record) → noAddress | ready; noAddress —GENERATE→ generating → ready;
  * loadFailed —RETRY→ loading. In ready, `refreshing` reads the chain balance and the latest transfers (the
  * server scans for deposits on that call), and the page polls: every 10 s, every 5 s while a deposit is pending.
@@ -177,7 +177,7 @@ export const depositMachine = setup({
         },
         onError: [
           {
-            // A saved address is still the user's: keep showing it (spec §8's "saved state").
+            // A saved address is still the user's: keep showing it (the "saved state" of docs/product.md §8).
             guard: ({ context }) => context.address !== null,
             target: "ready",
             actions: emit(

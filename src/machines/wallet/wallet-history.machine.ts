@@ -1,5 +1,5 @@
 /**
- * The wallet's Transaction History (spec §2, Wallet screen, "below the tabs"). Page-lifetime.
+ * The wallet's Transaction History (docs/product.md §2, Wallet screen, "below the tabs"). Page-lifetime.
  * States: loading → ready | failed; RELOAD from either goes back to loading; MORE appends the next page.
  * REFRESH (the wallet moved) and, every 3 s while an entry is pending, the poll re-read the first page in
  * `refreshing` without a spinner and merge it in front of the pages already shown; a failed refresh is quiet

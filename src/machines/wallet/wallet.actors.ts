@@ -25,7 +25,7 @@ export function createWalletActors(deps: {
   };
   let explorer: string | null = null;
   return {
-    /** Spec §4: the address is loaded on opening the wallet by reading the user record. */
+    /** docs/product.md §4: the address is loaded on opening the wallet by reading the user record. */
     loadAddress: fromPromise<string | null>(async () => unwrap(await wallet.user(userId())).trc20_address),
     generate: fromPromise<GenerateResult>(async () => {
       const { address } = unwrap(await wallet.generate());

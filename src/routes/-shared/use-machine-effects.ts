@@ -18,8 +18,8 @@ interface NavigateEvent {
 
 /**
  * The one adapter between machines and the browser: machines emit `toast` and `navigate` events; this
- * shows them with sonner and the router. Machines never import either (DESIGN.md §3). `null` is allowed for
- * an actor that exists only at times (the signed-in user's taps actor).
+ * shows them with sonner and the router. Machines never import either (docs/design.md §3). `null` is allowed
+ * for an actor that exists only at times (the signed-in user's taps actor).
  */
 export function useMachineEffects(actor: AnyActorRef | null) {
   const router = useRouter();

@@ -28,8 +28,8 @@ type WithdrawRef = ActorRefFrom<typeof withdrawUsdtMachine>;
 type TapsRef = ActorRefFrom<typeof tapsMachine>;
 
 /**
- * The Wallet screen (spec §2): its own module, so the route file keeps only the route and the whole page,
- * machines included, lands in the route's lazy chunk.
+ * The Wallet screen (docs/product.md §2): its own module, so the route file keeps only the route and the
+ * whole page, machines included, lands in the route's lazy chunk.
  */
 export function WalletPage({
   runtime,

@@ -16,7 +16,7 @@ import { useTapsActor } from "../-shared/use-taps.ts";
 
 type TapsRef = ActorRefFrom<typeof tapsMachine>;
 
-/** The protected wrapper of spec §4: /home, /tap, /wallet and /features render inside it. */
+/** The protected wrapper (docs/product.md §2, §4): /home, /tap, /wallet and /features render inside it. */
 export const Route = createFileRoute("/_session/_protected")({
   beforeLoad: async ({ context, location }) => {
     const snapshot = await context.runtime.sessionSettled();

@@ -49,7 +49,7 @@ function AuthPage() {
   const formsError = useSelector(forms, (snapshot) => snapshot.context.formError);
   useMachineEffects(forms);
 
-  // Spec §2: a visitor who is already signed in is sent on to where they came from.
+  // docs/product.md §2: a visitor who is already signed in is sent on to where they came from.
   useEffect(() => {
     runtime.session.send({ type: "REDIRECT_IF_SIGNED_IN", to: redirect ?? "/home" });
   }, [runtime.session, redirect]);

@@ -1,5 +1,5 @@
 /**
- * Number formats fixed by spec §9: rewards 4 decimals, wallet 2, multipliers as "Nx".
+ * Number formats fixed by docs/product.md §2 and §9: rewards 4 decimals, wallet 2, multipliers as "Nx".
  * Balances are cut, never rounded up (docs/decisions/008): 105.065 USDT shows as 105.06, because showing
  * 105.07 would promise money the user cannot withdraw. Numbers go in as their shortest decimal spelling
  * (`String(value)`), so a float such as 4.35 (stored as 4.34999…) is cut as the 4.35 it stands for.

@@ -1,7 +1,7 @@
 import { useId } from "react";
 
 /**
- * Static display values per spec §1: the Ethereum news chart (May 2024 to Apr 2025) shows fixed,
+ * Static display values per docs/product.md §1: the Ethereum news chart (May 2024 to Apr 2025) shows fixed,
  * illustrative figures (news articles per month), never the result of a call.
  */
 export const ETH_NEWS_BY_MONTH = [

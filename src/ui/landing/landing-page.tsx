@@ -7,7 +7,7 @@ import { Icon } from "./icons.tsx";
 import { MarketCards } from "./market-cards.tsx";
 import { Brand, SiteHeader } from "./site-header.tsx";
 
-// Static marketing figures per spec §1.
+// Static marketing figures per docs/product.md §1.
 const stats = [
   { value: "47k+", label: "Active users" },
   { value: "12M+", label: "Taps" },

@@ -2,7 +2,7 @@ import { Card } from "../kit/card.tsx";
 import { EthNewsChart } from "./eth-news-chart.tsx";
 import { Icon } from "./icons.tsx";
 
-// Static display values per spec §1: fixed figures, not call results.
+// Static display values per docs/product.md §1: fixed figures, not call results.
 const FEAR_AND_GREED = 67;
 const BTC_PRICE = "$44,578.12";
 const BTC_CHANGE = "+3.5%";

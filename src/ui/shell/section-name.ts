@@ -1,4 +1,4 @@
-/** The header's section name, from the path (spec §2 "Shared header"). */
+/** The header's section name, from the path (docs/product.md §2 "Shared header"). */
 const SECTIONS: Record<string, string> = {
   "/": "Home",
   "/home": "Home",

@@ -1,7 +1,7 @@
 import { memo, useRef } from "react";
 
-const FLOAT_MS = 1_000; // spec §9: floating dollar 1 s
-const PULSE_MS = 500; // spec §9: pulse 500 ms
+const FLOAT_MS = 1_000; // docs/product.md §9: floating dollar 1 s
+const PULSE_MS = 500; // docs/product.md §9: pulse 500 ms
 const MAX_FLOATERS = 12;
 
 const FLOAT_UP: Keyframe[] = [

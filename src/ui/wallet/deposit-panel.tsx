@@ -29,7 +29,10 @@ export interface DepositPanelProps {
   onRetry: () => void;
 }
 
-/** The Deposit USDT tab (spec §2): the Generate Wallet prompt, or the address with its recent transfers. */
+/**
+ * The Deposit USDT tab (docs/product.md §2): the Generate Wallet prompt, or the address with its recent
+ * transfers.
+ */
 export function DepositPanel(props: DepositPanelProps) {
   if (props.status === "loading") {
     return (

@@ -10,7 +10,7 @@ const trigger = cx(
 
 export type WalletTab = "deposit" | "withdraw";
 
-/** The Wallet screen's two tabs (spec §2): arrow keys move between them, as a tab list should. */
+/** The Wallet screen's two tabs (docs/product.md §2): arrow keys move between them, as a tab list should. */
 export function WalletTabs(props: {
   tab: WalletTab;
   onTabChange: (tab: WalletTab) => void;

@@ -21,7 +21,7 @@ export interface WithdrawPanelProps {
   onSubmit: () => void;
 }
 
-/** The Withdraw USDT tab (spec §2): a TRC20 address, an amount with Max, and Withdraw. */
+/** The Withdraw USDT tab (docs/product.md §2): a TRC20 address, an amount with Max, and Withdraw. */
 export function WithdrawPanel(props: WithdrawPanelProps) {
   const blocked = props.addressProblem !== null || props.amountProblem !== null;
   // An empty form is not wrong, only incomplete: say what is missing, quietly, beside the disabled button.

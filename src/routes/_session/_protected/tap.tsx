@@ -36,10 +36,13 @@ function TapPage() {
   );
 }
 
-/** Only the coin: never re-rendered by a tap, so tapping stays instant (DESIGN.md §5). */
+/**
+ * Only the coin: never re-rendered by a tap, so tapping stays instant (docs/design.md §5,
+ * docs/decisions/009).
+ */
 function Coin({ taps }: { taps: TapsRef }) {
   const onTap = useCallback(() => taps.send({ type: "TAP" }), [taps]);
-  // Leaving the page sends what was tapped (spec §4: sync on unmount).
+  // Leaving the page sends what was tapped (docs/product.md §4: sync on unmount).
   useEffect(() => () => taps.send({ type: "FLUSH" }), [taps]);
   return <TapCoin onTap={onTap} label="Tap to earn" />;
 }
@@ -54,7 +57,9 @@ function MultiplierLine({ taps }: { taps: TapsRef }) {
   );
 }
 
-/** The real amount per tap, 4 decimals (DESIGN.md §5: the specification's fixed 0.0100 was a mistake). */
+/**
+ * The real amount per tap, 4 decimals (docs/design.md §5: the specification's fixed 0.0100 was a mistake).
+ */
 function EarnLine({ taps }: { taps: TapsRef }) {
   const multiplier = useSelector(taps, selectMultiplier);
   return <p className="text-sm text-slate-300">{`Earn ${formatRewards(multiplier)} per tap`}</p>;
