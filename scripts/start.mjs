@@ -1,6 +1,8 @@
 // `npm start`: builds the SPA when dist/ is missing or older than its sources, then runs the server.
 // The server runs in its own process group so a terminal's Ctrl-C reaches it once (through us), not twice;
-// SIGTERM/SIGINT are forwarded and its exit code becomes ours.
+// SIGTERM/SIGINT are forwarded and its exit code becomes ours. package.json runs us with `exec`, so npm's
+// signal reaches this process rather than a shell that would die and leave us running; and should whatever
+// started us die all the same, we stop the server rather than keep it running re-parented.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
@@ -48,11 +50,15 @@ const server = spawn(process.execPath, ["--import", "tsx", fromRoot("server", "s
   stdio: "inherit",
   detached: true,
 });
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.on(signal, () => {
-    if (server.exitCode === null) server.kill(signal);
-  });
-}
+const stopServer = (signal) => {
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+};
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => stopServer(signal));
+const parentAtStart = process.ppid;
+const watchParent = setInterval(() => {
+  if (process.ppid !== parentAtStart) stopServer("SIGTERM");
+}, 1000);
+watchParent.unref();
 server.on("exit", (code, signal) => {
   // Killed by a signal: the shell convention 128 + its number.
   process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0));

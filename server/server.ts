@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { HOT_WALLET_INDEX } from "./chain/keys.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type DataDirLock, DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { type BootstrapResult, ensureAdmin } from "./domain/auth/bootstrap-admin.ts";
@@ -15,6 +16,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 let database: DatabaseHandle | undefined;
 let app: FastifyInstance | undefined;
 let stopping = false;
+let dataDirLock: DataDirLock | null = null;
 
 function loadConfigOrExit(): Config {
   try {
@@ -48,6 +50,7 @@ async function stop(signal: string): Promise<void> {
   try {
     await app.close();
     await database?.close();
+    dataDirLock?.release();
     process.exitCode = 0;
   } catch (err) {
     app.log.error({ err }, "error while shutting down");
@@ -63,6 +66,8 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
 
   const config = loadConfigOrExit();
+  // Before anything opens the folder: a second process over one PGlite folder would corrupt it.
+  dataDirLock = config.databaseUrl === null ? lockDataDir(config.dataDir) : null;
   database = await openDatabase(config);
   await migrateToLatest(database.db);
   const admin = await ensureAdmin({
@@ -77,6 +82,7 @@ async function main(): Promise<void> {
     printAdmin(admin);
     await instance.close();
     await database.close();
+    dataDirLock?.release();
     return;
   }
   app = instance;
@@ -99,6 +105,10 @@ function printAdmin(admin: BootstrapResult): void {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof DataDirInUse) {
+    console.error(`TapRewards could not start: ${err.message}`);
+    process.exit(1);
+  }
   console.error("TapRewards could not start:", err instanceof Error ? err.message : err);
   if (err instanceof Error && err.cause) console.error("Cause:", err.cause);
   process.exit(1);

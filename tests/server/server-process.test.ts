@@ -3,7 +3,7 @@
  * credentials, serves requests, and on SIGTERM finishes in-flight requests and exits cleanly.
  */
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -225,4 +225,86 @@ describe("server.ts", () => {
       rmSync(chainDir, { recursive: true, force: true });
     }
   });
+
+  it("refuses a second server on the same data folder before opening it, and takes over a dead one's lock", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "tr-lock-"));
+    const env = (port: number) => ({
+      DATABASE_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: folder,
+      LOG_LEVEL: "warn",
+    });
+    try {
+      const port = await freePort();
+      const first = startServer(env(port));
+      await first.waitFor(/TapRewards is running at/);
+      const lockFile = path.join(folder, "server.pid");
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(String(first.child.pid));
+
+      const second = startServer(env(await freePort()));
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(
+        `Another TapRewards server (pid ${first.child.pid}) is using the data folder ${folder}.`,
+      );
+      expect(second.output()).not.toContain("TapRewards is running");
+      // The first one never noticed.
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+      expect(existsSync(lockFile)).toBe(false);
+
+      // A lock left by a process that no longer runs (SIGKILL, power cut) does not keep the folder locked.
+      writeFileSync(lockFile, "999999\n");
+      const third = startServer(env(await freePort()));
+      await third.waitFor(/TapRewards is running at/);
+      third.child.kill("SIGTERM");
+      expect(await third.exited).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("`npm start` stops, server included, when npm gets SIGTERM, and frees the port and the folder", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "tr-npm-"));
+    const port = await freePort();
+    const npm = spawn("npm", ["start"], {
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: folder,
+        LOG_LEVEL: "warn",
+      },
+    });
+    let output = "";
+    npm.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    npm.stderr.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    try {
+      for (let waited = 0; !output.includes("TapRewards is running at"); waited += 200) {
+        if (waited > 90_000) throw new Error(`npm start did not come up:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      npm.kill("SIGTERM");
+      let stopped = false;
+      for (let waited = 0; waited < 15_000 && !stopped; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        stopped = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          () => false,
+          () => true,
+        );
+      }
+      expect(stopped, output).toBe(true);
+      expect(existsSync(path.join(folder, "server.pid"))).toBe(false);
+    } finally {
+      npm.kill("SIGKILL");
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
