@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { HOT_WALLET_INDEX } from "./chain/keys.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { type DataDirLock, DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
+import { DataDirInUse, type DataDirLock, lockDataDir } from "./db/data-dir-lock.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { type BootstrapResult, ensureAdmin } from "./domain/auth/bootstrap-admin.ts";

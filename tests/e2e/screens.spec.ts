@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { logInViaForm, newUser, shoot, signUpViaApi } from "./fixtures.ts";
 
 const WIDTHS = [

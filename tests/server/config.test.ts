@@ -115,7 +115,7 @@ describe("config", () => {
       "WALLET_MNEMONIC is required when CHAIN=tron (the seed that owns real funds)",
     ]);
     expect(
-      loadConfig({ CHAIN: "tron", WALLET_MNEMONIC: "abandon ".repeat(11) + "about" }).chainPollIntervalMs,
+      loadConfig({ CHAIN: "tron", WALLET_MNEMONIC: `${"abandon ".repeat(11)}about` }).chainPollIntervalMs,
     ).toBe(20_000);
   });
 

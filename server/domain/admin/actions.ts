@@ -39,7 +39,7 @@ function once<T>(
 
 async function requireUser(ctx: AppContext, userId: string) {
   const user = await findUserById(ctx.db, userId);
-  if (!user || user.role !== "user") throw unknownUser();
+  if (user?.role !== "user") throw unknownUser();
   return user;
 }
 
