@@ -14,7 +14,7 @@ import { walletApi } from "./api/wallet.ts";
 import { createAdminActors } from "./machines/admin/admin.actors.ts";
 import { adminSessionMachine } from "./machines/admin/admin-session.machine.ts";
 import { appMachine } from "./machines/app.machine.ts";
-import { createAuthActors } from "./machines/auth/auth.actors.ts";
+import { createAuthActors, type WithLock } from "./machines/auth/auth.actors.ts";
 import { authMachine } from "./machines/auth/auth.machine.ts";
 import { createRewardsActors } from "./machines/rewards/rewards.actors.ts";
 import { createTapsImplementations } from "./machines/taps/taps.actors.ts";
@@ -27,7 +27,10 @@ export function createRuntime() {
   const store = createSessionStore(window.localStorage);
   const rewardsStore = createRewardsStore(window.localStorage);
   const rewards = rewardsApi(api);
-  const authActors = createAuthActors({ auth: authApi(api), store, now });
+  const withLock: WithLock | undefined = navigator.locks
+    ? (name, task) => navigator.locks.request(name, task)
+    : undefined;
+  const authActors = createAuthActors({ auth: authApi(api), store, now, withLock });
   const taps = createTapsImplementations({ rewards, store: rewardsStore });
 
   const app = createActor(

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type AnyActorLogic, type AnyActorRef, createActor, toPromise } from "xstate";
 import type { AuthApi, LoginAnswer } from "#src/api/auth.ts";
 import type { ApiResult } from "#src/api/errors.ts";
-import { createSessionStore } from "#src/api/session-store.ts";
+import { createSessionStore, type StoredSession } from "#src/api/session-store.ts";
 import { STORAGE_KEYS } from "#src/api/storage-keys.ts";
-import { createAuthActors } from "./auth.actors.ts";
+import { createAuthActors, type WithLock } from "./auth.actors.ts";
 
 const NOW = Date.UTC(2026, 10, 22);
 const answer = (token = "access-1"): LoginAnswer => ({
@@ -133,5 +133,62 @@ describe("auth actors", () => {
     ).rejects.toMatchObject({
       code: "NO_DATA_ERROR",
     });
+  });
+
+  it("shares one refresh between tabs: a tab that waited for the lock takes the session the other renewed", async () => {
+    const store = createSessionStore(localStorage);
+    store.write({
+      ...answer("access-1"),
+      session: { ...answer("access-1").session, expires_at: NOW / 1000 },
+    });
+    let calls = 0;
+    const auth = fakeApi({
+      refresh: async (body) => {
+        calls += 1;
+        // The server rotates: only the first use of a refresh token is a plain success.
+        expect(body.refresh_token).toBe("refresh-of-access-1");
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return { data: answer(`access-${calls + 1}`), error: null };
+      },
+    });
+    let queue = Promise.resolve();
+    const serialised: WithLock = (_name, task) => {
+      const run = queue.then(task);
+      queue = run.then(
+        () => {},
+        () => {},
+      );
+      return run;
+    };
+    const tabA = createAuthActors({ auth, store, now: () => NOW, withLock: serialised });
+    const tabB = createAuthActors({ auth, store, now: () => NOW, withLock: serialised });
+    const [a, b] = await Promise.all([
+      run<StoredSession>(tabA.refreshSession, { refreshToken: "refresh-of-access-1" }),
+      run<StoredSession>(tabB.refreshSession, { refreshToken: "refresh-of-access-1" }),
+    ]);
+    expect(calls).toBe(1);
+    expect(a.accessToken).toBe("access-2");
+    expect(b.accessToken).toBe("access-2");
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe("access-2");
+  });
+
+  it("without a lock both tabs would spend the same refresh token (what the lock prevents)", async () => {
+    const store = createSessionStore(localStorage);
+    store.write(answer("access-1"));
+    let calls = 0;
+    const auth = fakeApi({
+      refresh: async () => {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return { data: answer(`access-${calls + 1}`), error: null };
+      },
+    });
+    const tabA = createAuthActors({ auth, store, now: () => NOW });
+    const tabB = createAuthActors({ auth, store, now: () => NOW });
+    await Promise.all([
+      run(tabA.refreshSession, { refreshToken: "refresh-of-access-1" }),
+      run(tabB.refreshSession, { refreshToken: "refresh-of-access-1" }),
+    ]);
+    expect(calls).toBe(2);
   });
 });

@@ -34,20 +34,40 @@ function persist(store: SessionStore, answer: LoginAnswer): StoredSession {
   }
 }
 
-export function createAuthActors(deps: { auth: AuthApi; store: SessionStore; now: () => number }) {
-  const { auth, store, now } = deps;
+/** Runs `task` while holding the named lock, shared by every tab of this origin (Web Locks). */
+export type WithLock = <T>(name: string, task: () => Promise<T>) => Promise<T>;
 
-  const refresh = async (refreshToken: string | null): Promise<StoredSession> => {
-    if (!refreshToken) throw authError("TOKEN_EXPIRED") satisfies ApiError;
-    return persist(store, checkLoginAnswer(unwrap(await auth.refresh({ refresh_token: refreshToken }))));
-  };
+/** Where Web Locks are missing (old browsers, jsdom) tabs may race; the server's reuse grace covers that. */
+export const withoutLock: WithLock = (_name, task) => task();
+
+export const REFRESH_LOCK = "taprewards-refresh";
+
+export function createAuthActors(deps: {
+  auth: AuthApi;
+  store: SessionStore;
+  now: () => number;
+  withLock?: WithLock;
+}) {
+  const { auth, store, now } = deps;
+  const withLock = deps.withLock ?? withoutLock;
+
+  // One refresh at a time across the tabs: a tab that waited for the lock finds the session another tab has
+  // just renewed in storage and takes it, instead of presenting the refresh token that tab already spent.
+  const refresh = (refreshToken: string | null): Promise<StoredSession> =>
+    withLock(REFRESH_LOCK, async () => {
+      if (!refreshToken) throw authError("TOKEN_EXPIRED") satisfies ApiError;
+      const stored = store.read();
+      if (stored?.refreshToken && stored.refreshToken !== refreshToken && !expiresSoon(stored)) return stored;
+      return persist(store, checkLoginAnswer(unwrap(await auth.refresh({ refresh_token: refreshToken }))));
+    });
+  const expiresSoon = (session: StoredSession) =>
+    session.expiresAt !== null && session.expiresAt - EXPIRY_SLACK_S <= now() / 1000;
 
   return {
     restoreSession: fromPromise<StoredSession | null>(async () => {
       const stored = store.read();
       if (!stored) return null;
-      const expired = stored.expiresAt !== null && stored.expiresAt - EXPIRY_SLACK_S <= now() / 1000;
-      if (!expired) return stored;
+      if (!expiresSoon(stored)) return stored;
       try {
         return await refresh(stored.refreshToken);
       } catch (error) {
