@@ -18,8 +18,7 @@ import {
 } from "../domain/admin/user-lists.ts";
 import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
 import { treasuryBalanceMicro } from "../domain/ledger/accounts.ts";
-import { AppError } from "../errors.ts";
-import { encodeCursor, pageRequest, SERIAL_ID } from "./list-cursor.ts";
+import { encodeCursor, nextOffsetCursor, offsetPageRequest, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire } from "./wire-units.ts";
 
@@ -28,21 +27,6 @@ const keyOf = (request: FastifyRequest) => {
   const key = request.headers["idempotency-key"];
   return typeof key === "string" ? key : undefined;
 };
-
-/** Offset cursors for the sorted, searchable lists (docs/decisions/013): opaque, checked, never a DB error. */
-const offsetCursor = (offset: number) => Buffer.from(JSON.stringify({ offset })).toString("base64url");
-function offsetOf(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  try {
-    const { offset } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { offset?: unknown };
-    if (typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0) return offset;
-  } catch {}
-  throw new AppError(
-    400,
-    "VALIDATION_ERROR",
-    "querystring/cursor is invalid: pass back a nextCursor unchanged",
-  );
-}
 
 export function registerAdminRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
@@ -65,14 +49,13 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     funded: FundedFilter,
     sortable: readonly ManagedUserSortField[],
   ) => {
-    const offset = offsetOf(query.cursor);
-    const limit = query.limit ?? 20;
+    const request = offsetPageRequest(query);
     const page = await listManagedUsers(
       ctx.db,
-      { q: query.q?.trim(), sort: query.sort, offset, limit, funded },
+      { ...request, q: query.q?.trim(), sort: query.sort, funded },
       sortable,
     );
-    return { ...page, nextCursor: page.hasMore ? offsetCursor(offset + limit) : null };
+    return { ...page, nextCursor: nextOffsetCursor(request, page.hasMore) };
   };
 
   registerEndpoint(app, contract.users, async ({ query }) => {
@@ -115,9 +98,8 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, contract.fundedWallets, async ({ query }) => {
-    const offset = offsetOf(query.cursor);
-    const limit = query.limit ?? 20;
-    const page = await fundedWallets(ctx.db, { offset, limit });
+    const request = offsetPageRequest(query);
+    const page = await fundedWallets(ctx.db, request);
     return {
       items: page.rows.map((row) => ({
         id: row.id,
@@ -126,7 +108,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
         balance: microToWire(row.balance_micro),
         lastUpdated: row.lastUpdated.toISOString(),
       })),
-      nextCursor: page.hasMore ? offsetCursor(offset + limit) : null,
+      nextCursor: nextOffsetCursor(request, page.hasMore),
       totalBalance: microToWire(page.totalMicro),
       count: page.count,
     };
