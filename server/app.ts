@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAdminRoutes(app);
     if (config.chain === "local" && ctx.chain.kind === "local") {
       const devnet = ctx.chain as DevnetGateway;
-      if (devnetRoutesAllowed(config)) registerDevnetRoutes(app, devnet);
+      if (devnetRoutesAllowed(config)) registerDevnetRoutes(app);
       const demoMicro = microFromNumber(config.demoTreasuryUsdt) ?? 0;
       await seedDemoTreasury(handle.db, demoMicro, clock());
       await seedDevnetHotWallet(devnet, demoMicro);

@@ -13,6 +13,12 @@ export interface PageRequest {
   after: PagePosition | null;
 }
 
+/** The sorted, searchable admin lists page by offset instead (docs/decisions/013). */
+export interface OffsetPageRequest {
+  offset: number;
+  limit: number;
+}
+
 export interface Page<T> {
   items: T[];
   /** Where the next page starts; null on the last page. */

@@ -12,16 +12,13 @@ import { adminMetrics, multiplierStats } from "../domain/admin/metrics.ts";
 import { treasuryHistory } from "../domain/admin/treasury-history.ts";
 import {
   type FundedFilter,
-  fundedTotals,
-  lastMovements,
+  fundedWallets,
   listManagedUsers,
-  parseSort,
+  type ManagedUserSortField,
 } from "../domain/admin/user-lists.ts";
 import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
 import { treasuryBalanceMicro } from "../domain/ledger/accounts.ts";
-import { readPage } from "../domain/pagination.ts";
-import { AppError } from "../errors.ts";
-import { encodeCursor, pageRequest, SERIAL_ID } from "./list-cursor.ts";
+import { encodeCursor, nextOffsetCursor, offsetPageRequest, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire } from "./wire-units.ts";
 
@@ -30,21 +27,6 @@ const keyOf = (request: FastifyRequest) => {
   const key = request.headers["idempotency-key"];
   return typeof key === "string" ? key : undefined;
 };
-
-/** Offset cursors for the sorted, searchable lists (docs/decisions/013): opaque, checked, never a DB error. */
-const offsetCursor = (offset: number) => Buffer.from(JSON.stringify({ offset })).toString("base64url");
-function offsetOf(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  try {
-    const { offset } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { offset?: unknown };
-    if (typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0) return offset;
-  } catch {}
-  throw new AppError(
-    400,
-    "VALIDATION_ERROR",
-    "querystring/cursor is invalid: pass back a nextCursor unchanged",
-  );
-}
 
 export function registerAdminRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
@@ -65,13 +47,15 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   const managed = async (
     query: { limit?: number; cursor?: string; q?: string; sort?: string },
     funded: FundedFilter,
-    sortable: Parameters<typeof parseSort>[1],
+    sortable: readonly ManagedUserSortField[],
   ) => {
-    const offset = offsetOf(query.cursor);
-    const limit = query.limit ?? 20;
-    const sort = parseSort(query.sort, sortable);
-    const page = await listManagedUsers(ctx.db, { q: query.q?.trim(), offset, limit, funded }, sort);
-    return { ...page, nextCursor: page.hasMore ? offsetCursor(offset + limit) : null };
+    const request = offsetPageRequest(query);
+    const page = await listManagedUsers(
+      ctx.db,
+      { ...request, q: query.q?.trim(), sort: query.sort, funded },
+      sortable,
+    );
+    return { ...page, nextCursor: nextOffsetCursor(request, page.hasMore) };
   };
 
   registerEndpoint(app, contract.users, async ({ query }) => {
@@ -114,31 +98,19 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, contract.fundedWallets, async ({ query }) => {
-    const offset = offsetOf(query.cursor);
-    const limit = query.limit ?? 20;
-    const page = await listManagedUsers(
-      ctx.db,
-      { offset, limit, funded: "funded" },
-      { column: "balance_micro", direction: "desc" },
-    );
-    const [totals, moved] = await Promise.all([
-      fundedTotals(ctx.db),
-      lastMovements(
-        ctx.db,
-        page.rows.map((r) => r.id),
-      ),
-    ]);
+    const request = offsetPageRequest(query);
+    const page = await fundedWallets(ctx.db, request);
     return {
       items: page.rows.map((row) => ({
         id: row.id,
         email: row.email,
         walletAddress: row.trc20_address,
         balance: microToWire(row.balance_micro),
-        lastUpdated: (moved.get(row.id) ?? row.created_at).toISOString(),
+        lastUpdated: row.lastUpdated.toISOString(),
       })),
-      nextCursor: page.hasMore ? offsetCursor(offset + limit) : null,
-      totalBalance: microToWire(totals.totalMicro),
-      count: totals.count,
+      nextCursor: nextOffsetCursor(request, page.hasMore),
+      totalBalance: microToWire(page.totalMicro),
+      count: page.count,
     };
   });
 
@@ -215,19 +187,17 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   }));
 
   registerEndpoint(app, contract.auditLog, async ({ query }) => {
-    const page = await readPage(
-      pageRequest(query, SERIAL_ID),
-      (p) => listAudit(ctx.db, p),
-      (row) => ({ at: row.created_at, id: String(row.id) }),
-      (row) => ({
-        id: String(row.id),
-        actor: row.actor_email,
-        action: row.action,
-        target: row.target,
-        amount: row.amount_micro === null ? null : microToWire(row.amount_micro),
-        timestamp: row.created_at.toISOString(),
-      }),
-    );
-    return { items: page.items, nextCursor: encodeCursor(page.next) };
+    const page = await listAudit(ctx.db, pageRequest(query, SERIAL_ID));
+    return {
+      items: page.items.map((entry) => ({
+        id: entry.id,
+        actor: entry.actorEmail,
+        action: entry.action,
+        target: entry.target,
+        amount: entry.amountMicro === null ? null : microToWire(entry.amountMicro),
+        timestamp: entry.at.toISOString(),
+      })),
+      nextCursor: encodeCursor(page.next),
+    };
   });
 }

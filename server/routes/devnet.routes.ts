@@ -2,15 +2,13 @@
 import type { FastifyInstance } from "fastify";
 import { deposit, devnetTransaction, fundWallet } from "#src/api/contracts/devnet.ts";
 import { isTronAddress } from "#src/api/contracts/tron-address.ts";
-import type { DevnetGateway } from "../chain/local/devnet-gateway.ts";
-import { findDevnetTransfer } from "../db/repos/devnet.repo.ts";
+import { depositOnDevnet, lookUpDevnetTransaction } from "../domain/devnet/devnet-chain.ts";
 import { fundWalletOnDevnet } from "../domain/devnet/fund-wallet.ts";
 import { badTronAddress } from "../domain/wallet/errors.ts";
-import { AppError } from "../errors.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire, optionalMicroFromWire } from "./wire-units.ts";
 
-export function registerDevnetRoutes(app: FastifyInstance, devnet: DevnetGateway): void {
+export function registerDevnetRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
   registerEndpoint(app, fundWallet, async ({ auth, body }) => {
     const result = await fundWalletOnDevnet(
@@ -30,29 +28,27 @@ export function registerDevnetRoutes(app: FastifyInstance, devnet: DevnetGateway
   });
 
   registerEndpoint(app, deposit, async ({ body }) => {
+    // Checked here, before the amount, so a request wrong in both ways hears about the address first.
     if (!isTronAddress(body.address)) throw badTronAddress();
-    const amountMicro = microFromWire(body.amount, "body/amount");
-    const txId = await devnet.deposit({ to: body.address, amountMicro, failed: body.failed ?? false });
+    const txId = await depositOnDevnet(ctx, {
+      to: body.address,
+      amountMicro: microFromWire(body.amount, "body/amount"),
+      failed: body.failed ?? false,
+    });
     return { success: true as const, txId };
   });
 
   registerEndpoint(app, devnetTransaction, async ({ params }) => {
-    const row = await findDevnetTransfer(ctx.db, params.txId);
-    if (!row) throw new AppError(404, "NOT_FOUND", "The devnet has no transaction with this id.");
-    const confirmed = row.confirms_at <= ctx.clock();
+    const transaction = await lookUpDevnetTransaction(ctx, params.txId);
     return {
-      txId: row.tx_id,
-      blockNumber: row.block_number,
-      from: row.from_address,
-      to: row.to_address,
-      amount: microToWire(row.amount_micro),
+      txId: transaction.txId,
+      blockNumber: transaction.blockNumber,
+      from: transaction.from,
+      to: transaction.to,
+      amount: microToWire(transaction.amountMicro),
       token: "USDT" as const,
-      status: !confirmed
-        ? ("pending" as const)
-        : row.status === "failed"
-          ? ("failed" as const)
-          : ("confirmed" as const),
-      timestamp: row.created_at.toISOString(),
+      status: transaction.status,
+      timestamp: transaction.at.toISOString(),
     };
   });
 }

@@ -1,9 +1,10 @@
 /**
- * Opaque list cursors (docs/api.md, "Lists" under Rules for every route): base64url of the last row's
- * position. Clients pass them back unchanged; anything that does not decode to a position with the list's
- * kind of id is a 400, never a database error.
+ * Every list's `limit` and opaque `cursor` (docs/api.md, "Lists" under Rules for every route). Two kinds of
+ * cursor, both base64url JSON: a keyset position (the last row's timestamp and id) for the newest-first
+ * lists, and an offset for the admin's sorted, searchable lists (docs/decisions/013). Clients pass them back
+ * unchanged; anything that does not decode to what the list expects is a 400, never a database error.
  */
-import type { PagePosition, PageRequest } from "../domain/pagination.ts";
+import type { OffsetPageRequest, PagePosition, PageRequest } from "../domain/pagination.ts";
 import { AppError } from "../errors.ts";
 
 export const DEFAULT_LIST_LIMIT = 20;
@@ -47,4 +48,25 @@ export function pageRequest(
     limit: query?.limit ?? DEFAULT_LIST_LIMIT,
     after: query?.cursor === undefined ? null : decodeCursor(query.cursor, idPattern),
   };
+}
+
+export function offsetPageRequest(query: { limit?: number; cursor?: string } | undefined): OffsetPageRequest {
+  return {
+    offset: query?.cursor === undefined ? 0 : decodeOffsetCursor(query.cursor),
+    limit: query?.limit ?? DEFAULT_LIST_LIMIT,
+  };
+}
+
+/** Where the page after `request` starts; null on the last page. */
+export function nextOffsetCursor(request: OffsetPageRequest, hasMore: boolean): string | null {
+  if (!hasMore) return null;
+  return Buffer.from(JSON.stringify({ offset: request.offset + request.limit })).toString("base64url");
+}
+
+function decodeOffsetCursor(cursor: string): number {
+  try {
+    const { offset } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { offset?: unknown };
+    if (typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0) return offset;
+  } catch {}
+  throw invalidCursor();
 }

@@ -2,18 +2,18 @@
 import type { FastifyInstance } from "fastify";
 import { RECENT_CHAIN_TRANSACTIONS } from "#src/api/contracts/limits.ts";
 import * as contract from "#src/api/contracts/wallet.ts";
-import { ChainUnavailable } from "../chain/gateway.ts";
-import { findWithdrawal } from "../db/repos/withdrawals.repo.ts";
 import { walletBalanceMicro } from "../domain/ledger/accounts.ts";
-import { depositAddressOf, generateDepositAddress } from "../domain/wallet/deposit-address.ts";
-import { scanDeposits } from "../domain/wallet/deposits.ts";
-import { chainUnavailable } from "../domain/wallet/errors.ts";
+import { generateDepositAddress } from "../domain/wallet/deposit-address.ts";
+import {
+  depositAddressBalanceMicro,
+  depositAddressTransfers,
+} from "../domain/wallet/deposit-address-on-chain.ts";
 import { multiplierCatalogue } from "../domain/wallet/multiplier-catalogue.ts";
 import { purchaseMultiplier } from "../domain/wallet/purchase-multiplier.ts";
 import { requestUsdtWithdrawal } from "../domain/wallet/usdt-withdrawal.ts";
 import { walletHistory } from "../domain/wallet/wallet-history.ts";
 import { withdrawRewards } from "../domain/wallet/withdraw-rewards.ts";
-import { AppError } from "../errors.ts";
+import { ownWithdrawal } from "../domain/wallet/withdrawal-status.ts";
 import { encodeCursor, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire } from "./wire-units.ts";
@@ -93,19 +93,16 @@ export function registerWalletRoutes(app: FastifyInstance): void {
   }));
 
   registerEndpoint(app, contract.tokenBalance, async ({ auth }) => {
-    const address = await depositAddressOf(ctx, auth.user.id);
-    if (address === null) return { success: true as const, balance: null };
-    const balanceMicro = await onChain(() => ctx.chain.tokenBalanceMicro(address));
-    return { success: true as const, balance: microToWire(balanceMicro) };
+    const balanceMicro = await depositAddressBalanceMicro(ctx, auth.user.id);
+    return { success: true as const, balance: balanceMicro === null ? null : microToWire(balanceMicro) };
   });
 
   registerEndpoint(app, contract.chainTransactions, async ({ auth, query }) => {
-    const address = await depositAddressOf(ctx, auth.user.id);
-    if (address === null) return { success: true as const, transactions: [] };
-    const scanned = await onChain(() => scanDeposits(ctx, { userId: auth.user.id, address }));
+    const limit = query.limit ?? RECENT_CHAIN_TRANSACTIONS;
+    const transfers = await depositAddressTransfers(ctx, auth.user.id, limit);
     return {
       success: true as const,
-      transactions: scanned.slice(0, query.limit ?? RECENT_CHAIN_TRANSACTIONS).map((t) => ({
+      transactions: transfers.map((t) => ({
         type: t.direction,
         value: microToWire(t.amountMicro),
         timestamp: t.at.toISOString(),
@@ -116,16 +113,13 @@ export function registerWalletRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, contract.withdrawalStatus, async ({ auth, params }) => {
-    const row = await findWithdrawal(ctx.db, params.id);
-    // Someone else's withdrawal is as unknown as a missing one.
-    if (!row || row.user_id !== auth.user.id)
-      throw new AppError(404, "NOT_FOUND", "No withdrawal of yours has this id.");
+    const withdrawal = await ownWithdrawal(ctx.db, auth.user.id, params.id);
     return {
-      id: row.id,
-      status: publicStatus(row.status),
-      amount: microToWire(row.amount_micro),
-      to: row.to_address,
-      txId: row.status === "reserved" ? null : row.tx_id,
+      id: withdrawal.id,
+      status: withdrawal.status,
+      amount: microToWire(withdrawal.amountMicro),
+      to: withdrawal.to,
+      txId: withdrawal.txId,
     };
   });
 
@@ -146,23 +140,6 @@ export function registerWalletRoutes(app: FastifyInstance): void {
       },
     };
   });
-}
-
-/** A withdrawal's status as its owner sees it: the chain's steps before confirmation are all "pending". */
-const publicStatus = (status: string) =>
-  status === "confirmed"
-    ? ("confirmed" as const)
-    : status === "failed"
-      ? ("failed" as const)
-      : ("pending" as const);
-
-/** Chain calls that fail for network reasons answer 503 with a message saying to try again. */
-async function onChain<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    throw err instanceof ChainUnavailable ? chainUnavailable() : err;
-  }
 }
 
 /** The header schema (IdempotencyHeaders) has already required and checked it. */

@@ -1,5 +1,5 @@
 /** Per-user points, taps, multiplier and tap budget (table user_rewards), plus the points they spent. */
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database, PointsMovementKind } from "../schema.ts";
 
 export interface RewardsRow {
@@ -104,4 +104,50 @@ export async function countSuspiciousClaims(db: Kysely<Database>, userId: string
     .where("user_id", "=", userId)
     .executeTakeFirst();
   return { suspiciousClaims: row?.suspicious_claims ?? 0, clippedTaps: row?.clipped_taps ?? 0 };
+}
+
+export interface PointsAudit {
+  userId: string;
+  pointsMicro: number;
+  totalTaps: number;
+  /** What the user's tap batches credited. */
+  creditedMicro: number;
+  creditedTaps: number;
+  /** Every other points movement (spending, grants), signed. */
+  movedMicro: number;
+}
+
+/** Every rewards row beside the sums of its batches and movements, for the invariant check. */
+export async function auditPoints(db: Kysely<Database>): Promise<PointsAudit[]> {
+  const rows = await db
+    .selectFrom("user_rewards as r")
+    .select((eb) => [
+      "r.user_id",
+      "r.points_micro",
+      "r.total_taps",
+      eb
+        .selectFrom("tap_batches as b")
+        .select(sql<number>`coalesce(sum(b.points_micro), 0)::bigint`.as("v"))
+        .whereRef("b.user_id", "=", "r.user_id")
+        .as("credited_micro"),
+      eb
+        .selectFrom("tap_batches as b")
+        .select(sql<number>`coalesce(sum(b.taps_credited), 0)::bigint`.as("v"))
+        .whereRef("b.user_id", "=", "r.user_id")
+        .as("credited_taps"),
+      eb
+        .selectFrom("points_movements as m")
+        .select(sql<number>`coalesce(sum(m.delta_micro), 0)::bigint`.as("v"))
+        .whereRef("m.user_id", "=", "r.user_id")
+        .as("moved_micro"),
+    ])
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    pointsMicro: row.points_micro,
+    totalTaps: row.total_taps,
+    creditedMicro: Number(row.credited_micro ?? 0),
+    creditedTaps: Number(row.credited_taps ?? 0),
+    movedMicro: Number(row.moved_micro ?? 0),
+  }));
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database, NewUser, UserRow } from "../schema.ts";
 
 export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
@@ -44,4 +44,34 @@ export async function adminExists(db: Kysely<Database>): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Changes only the fields given. */
+export async function updateProfile(
+  db: Kysely<Database>,
+  id: string,
+  change: { name?: string; trc20Address?: string },
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.trc20Address !== undefined ? { trc20_address: change.trc20Address } : {}),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Shows the user's deposit address on their record, unless it is there already. */
+export async function saveDepositAddressOnUser(
+  db: Kysely<Database>,
+  id: string,
+  address: string,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ trc20_address: address })
+    .where("id", "=", id)
+    .where(sql<boolean>`trc20_address IS DISTINCT FROM ${address}`)
+    .execute();
 }

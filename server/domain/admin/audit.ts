@@ -1,8 +1,8 @@
 /** The audit log (docs/design.md §7): written in the same transaction as the action it records. */
 import type { Kysely, Transaction } from "kysely";
-import { sql } from "kysely";
+import { insertAuditEntry, listAuditEntries } from "../../db/repos/audit.repo.ts";
 import type { Database } from "../../db/schema.ts";
-import type { PageRequest } from "../pagination.ts";
+import { type Page, type PageRequest, readPage } from "../pagination.ts";
 
 export interface Actor {
   id: string;
@@ -16,28 +16,42 @@ export type AdminAction =
   | "create-admin"
   | "devnet-fund";
 
+export interface AuditEntry {
+  id: string;
+  actorEmail: string;
+  action: string;
+  target: string | null;
+  amountMicro: number | null;
+  at: Date;
+}
+
 export async function recordAudit(
   trx: Transaction<Database>,
   entry: { actor: Actor; action: AdminAction; target: string | null; amountMicro: number | null; at: Date },
 ): Promise<void> {
-  await trx
-    .insertInto("audit_log")
-    .values({
-      actor_id: entry.actor.id,
-      actor_email: entry.actor.email,
-      action: entry.action,
-      target: entry.target,
-      amount_micro: entry.amountMicro,
-      created_at: entry.at,
-    })
-    .execute();
+  await insertAuditEntry(trx, {
+    actor_id: entry.actor.id,
+    actor_email: entry.actor.email,
+    action: entry.action,
+    target: entry.target,
+    amount_micro: entry.amountMicro,
+    created_at: entry.at,
+  });
 }
 
-export function listAudit(db: Kysely<Database>, page: PageRequest) {
-  let query = db.selectFrom("audit_log").selectAll();
-  if (page.after) {
-    const { at, id } = page.after;
-    query = query.where(sql<boolean>`(created_at, id) < (${at}, ${id}::bigint)`);
-  }
-  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).execute();
+/** GET /admin/audit-log: newest first. */
+export function listAudit(db: Kysely<Database>, request: PageRequest): Promise<Page<AuditEntry>> {
+  return readPage(
+    request,
+    (page) => listAuditEntries(db, page),
+    (row) => ({ at: row.created_at, id: String(row.id) }),
+    (row) => ({
+      id: String(row.id),
+      actorEmail: row.actor_email,
+      action: row.action,
+      target: row.target,
+      amountMicro: row.amount_micro,
+      at: row.created_at,
+    }),
+  );
 }

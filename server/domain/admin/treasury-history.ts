@@ -4,7 +4,8 @@
  * anything else (the demo seed, purchases paid in, wallets funded) is a `deposit`, with the user's address
  * when it has one.
  */
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { listTreasuryMovements } from "../../db/read-models/treasury-movements.read-model.ts";
 import type { Database } from "../../db/schema.ts";
 import { TREASURY } from "../ledger/accounts.ts";
 import { type PageRequest, readPage } from "../pagination.ts";
@@ -12,35 +13,7 @@ import { type PageRequest, readPage } from "../pagination.ts";
 export function treasuryHistory(db: Kysely<Database>, request: PageRequest) {
   return readPage(
     request,
-    (page) => {
-      let query = db
-        .selectFrom("ledger_transfers as t")
-        .leftJoin("withdrawals as w", (join) =>
-          join.on(sql<boolean>`t.kind = 'withdrawal' AND w.id::text = t.reference`),
-        )
-        .leftJoin("ledger_accounts as a", (join) =>
-          join.on(
-            sql<boolean>`a.id = CASE WHEN t.debit_account = ${TREASURY} THEN t.credit_account ELSE t.debit_account END`,
-          ),
-        )
-        .leftJoin("users as u", "u.id", "a.user_id")
-        .select([
-          "t.id",
-          "t.kind",
-          "t.amount_micro",
-          "t.created_at",
-          "w.to_address",
-          "w.status",
-          "w.tx_id",
-          "u.trc20_address",
-        ])
-        .where((eb) => eb.or([eb("t.debit_account", "=", TREASURY), eb("t.credit_account", "=", TREASURY)]));
-      if (page.after)
-        query = query.where(
-          sql<boolean>`(t.created_at, t.id) < (${page.after.at}, ${page.after.id}::bigint)`,
-        );
-      return query.orderBy("t.created_at", "desc").orderBy("t.id", "desc").limit(page.limit).execute();
-    },
+    (page) => listTreasuryMovements(db, TREASURY, page),
     (row) => ({ at: row.created_at, id: String(row.id) }),
     (row) => ({
       id: String(row.id),

@@ -1,127 +1,80 @@
 /**
  * The admin's user lists (docs/api.md, "Lists" under Rules for every route, and Admin): role `user` only, `q`
- * a case-insensitive part of the email, `sort` `field:asc|desc` from a fixed list, pages by offset behind an
- * opaque cursor (docs/decisions/013), and the total of the filtered list. "Funded" means a wallet balance
- * above zero.
+ * a case-insensitive part of the email, `sort` `field:asc|desc` from a fixed list per route, pages by offset
+ * behind an opaque cursor (docs/decisions/013), and the total of the filtered list. "Funded" means a wallet
+ * balance above zero.
  */
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import {
+  type FundedFilter,
+  fundedWalletTotals,
+  lastTransferAt,
+  listManagedUserRows,
+  type ManagedUserSort,
+  type ManagedUserSortField,
+} from "../../db/read-models/managed-users.read-model.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { walletAccountId } from "../ledger/accounts.ts";
+import type { OffsetPageRequest } from "../pagination.ts";
 
-export type FundedFilter = "any" | "funded" | "unfunded";
+export type { FundedFilter, ManagedUserSortField };
 
-const SORTABLE = {
-  email: "u.email",
-  points: "points_micro",
-  created_at: "u.created_at",
-  last_login: "u.last_login",
-  lastActive: "u.last_login",
-  multiplier: "multiplier_micro",
-  balance: "balance_micro",
-} as const;
-
-export interface UserListRequest {
-  q?: string;
-  sort?: string;
-  offset: number;
-  limit: number;
-  funded: FundedFilter;
-}
-
-export function parseSort(sort: string | undefined, allowed: readonly (keyof typeof SORTABLE)[]) {
+export function parseSort(
+  sort: string | undefined,
+  allowed: readonly ManagedUserSortField[],
+): ManagedUserSort | null {
   if (!sort) return null;
   const [field, direction] = sort.split(":") as [string, "asc" | "desc"];
-  if (!allowed.includes(field as keyof typeof SORTABLE)) {
+  if (!allowed.includes(field as ManagedUserSortField)) {
     throw new AppError(
       400,
       "VALIDATION_ERROR",
       `querystring/sort must be one of ${allowed.map((f) => `${f}:asc|desc`).join(", ")}`,
     );
   }
-  return { column: SORTABLE[field as keyof typeof SORTABLE], direction };
+  return { field: field as ManagedUserSortField, direction };
 }
 
-/** `%` and `_` typed by the admin are literal characters, not patterns. */
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export async function listManagedUsers(
+/** One page of a user list; `sortable` is what this list may be sorted by. */
+export function listManagedUsers(
   db: Kysely<Database>,
-  request: UserListRequest,
-  sort: { column: string; direction: "asc" | "desc" } | null,
+  request: OffsetPageRequest & { q?: string; sort?: string; funded: FundedFilter },
+  sortable: readonly ManagedUserSortField[],
 ) {
-  let base = db
-    .selectFrom("users as u")
-    .leftJoin("user_rewards as r", "r.user_id", "u.id")
-    .leftJoin("ledger_accounts as w", (join) =>
-      join.onRef("w.user_id", "=", "u.id").on("w.kind", "=", "wallet"),
-    )
-    .where("u.role", "=", "user");
-  if (request.q) base = base.where(sql<boolean>`u.email LIKE ${likePattern(request.q)} ESCAPE '\\'`);
-  if (request.funded === "funded") base = base.where("w.balance_micro", ">", 0);
-  if (request.funded === "unfunded")
-    base = base.where((eb) => eb.or([eb("w.balance_micro", "is", null), eb("w.balance_micro", "=", 0)]));
+  const sort = parseSort(request.sort, sortable);
+  return listManagedUserRows(
+    db,
+    { q: request.q, funded: request.funded, offset: request.offset, limit: request.limit },
+    sort,
+  );
+}
 
-  const { total } = await base.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow();
-  const order = sort ?? { column: "u.created_at", direction: "desc" as const };
-  const rows = await base
-    .select([
-      "u.id",
-      "u.email",
-      "u.trc20_address",
-      "u.created_at",
-      "u.last_login",
-      sql<number>`coalesce(r.points_micro, 0)`.as("points_micro"),
-      sql<number>`coalesce(r.multiplier_micro, 1000)`.as("multiplier_micro"),
-      sql<number>`coalesce(w.balance_micro, 0)`.as("balance_micro"),
-    ])
-    .orderBy(sql`${sql.raw(order.column)} ${sql.raw(order.direction)} NULLS LAST`)
-    .orderBy("u.id")
-    .offset(request.offset)
-    .limit(request.limit + 1)
-    .execute();
+/** Funded wallets, largest balance first, with when each last moved and the totals over all of them. */
+export async function fundedWallets(db: Kysely<Database>, request: OffsetPageRequest) {
+  const page = await listManagedUserRows(
+    db,
+    { offset: request.offset, limit: request.limit, funded: "funded" },
+    { field: "balance", direction: "desc" },
+  );
+  const [totals, moved] = await Promise.all([
+    fundedWalletTotals(db),
+    lastMovements(
+      db,
+      page.rows.map((r) => r.id),
+    ),
+  ]);
   return {
-    rows: rows.slice(0, request.limit).map((row) => ({
-      ...row,
-      points_micro: Number(row.points_micro),
-      multiplier_micro: Number(row.multiplier_micro),
-      balance_micro: Number(row.balance_micro),
-    })),
-    hasMore: rows.length > request.limit,
-    total: Number(total),
+    rows: page.rows.map((row) => ({ ...row, lastUpdated: moved.get(row.id) ?? row.created_at })),
+    hasMore: page.hasMore,
+    totalMicro: totals.totalMicro,
+    count: totals.count,
   };
 }
 
-export async function fundedTotals(db: Kysely<Database>) {
-  const row = await db
-    .selectFrom("ledger_accounts as w")
-    .innerJoin("users as u", "u.id", "w.user_id")
-    .select([
-      sql<number>`count(*)::int`.as("count"),
-      sql<number>`coalesce(sum(w.balance_micro), 0)::bigint`.as("total"),
-    ])
-    .where("w.kind", "=", "wallet")
-    .where("u.role", "=", "user")
-    .where("w.balance_micro", ">", 0)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), totalMicro: Number(row.total) };
-}
-
-/** When each funded wallet last moved. */
-export async function lastMovements(db: Kysely<Database>, userIds: string[]) {
-  if (userIds.length === 0) return new Map<string, Date>();
+/** When each user's wallet last moved, by user id. */
+async function lastMovements(db: Kysely<Database>, userIds: string[]) {
   const owners = new Map(userIds.map((id) => [walletAccountId(id), id]));
-  const accounts = [...owners.keys()];
-  const rows = await db
-    .selectFrom("ledger_transfers")
-    .select([
-      sql<string>`CASE WHEN credit_account = ANY(${accounts}) THEN credit_account ELSE debit_account END`.as(
-        "account",
-      ),
-      sql<Date>`max(created_at)`.as("at"),
-    ])
-    .where((eb) => eb.or([eb("credit_account", "in", accounts), eb("debit_account", "in", accounts)]))
-    .groupBy(sql`1`)
-    .execute();
-  return new Map(rows.map((row) => [owners.get(row.account) ?? row.account, new Date(row.at)]));
+  const byAccount = await lastTransferAt(db, [...owners.keys()]);
+  return new Map([...byAccount].map(([account, at]) => [owners.get(account) ?? account, at]));
 }

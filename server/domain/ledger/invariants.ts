@@ -5,8 +5,9 @@
  * grants), and total taps equal the taps credited. Returns the problems found (empty when all is well), so a
  * failing test says what broke.
  */
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { auditAccounts } from "../../db/repos/ledger.repo.ts";
+import { auditPoints } from "../../db/repos/rewards.repo.ts";
 import type { Database } from "../../db/schema.ts";
 import { EXTERNAL } from "./accounts.ts";
 
@@ -28,38 +29,15 @@ export async function checkLedgerInvariants(db: Kysely<Database>): Promise<strin
 }
 
 async function pointsProblems(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
-    .selectFrom("user_rewards as r")
-    .select((eb) => [
-      "r.user_id",
-      "r.points_micro",
-      "r.total_taps",
-      eb
-        .selectFrom("tap_batches as b")
-        .select(sql<number>`coalesce(sum(b.points_micro), 0)::bigint`.as("v"))
-        .whereRef("b.user_id", "=", "r.user_id")
-        .as("credited_micro"),
-      eb
-        .selectFrom("tap_batches as b")
-        .select(sql<number>`coalesce(sum(b.taps_credited), 0)::bigint`.as("v"))
-        .whereRef("b.user_id", "=", "r.user_id")
-        .as("credited_taps"),
-      eb
-        .selectFrom("points_movements as m")
-        .select(sql<number>`coalesce(sum(m.delta_micro), 0)::bigint`.as("v"))
-        .whereRef("m.user_id", "=", "r.user_id")
-        .as("moved_micro"),
-    ])
-    .execute();
   const problems: string[] = [];
-  for (const row of rows) {
-    const expected = Number(row.credited_micro ?? 0) + Number(row.moved_micro ?? 0);
-    if (row.points_micro !== expected)
+  for (const user of await auditPoints(db)) {
+    const expected = user.creditedMicro + user.movedMicro;
+    if (user.pointsMicro !== expected)
       problems.push(
-        `user ${row.user_id} has ${row.points_micro} micro-points, batches and movements say ${expected}`,
+        `user ${user.userId} has ${user.pointsMicro} micro-points, batches and movements say ${expected}`,
       );
-    if (row.total_taps !== Number(row.credited_taps ?? 0))
-      problems.push(`user ${row.user_id} has ${row.total_taps} taps, batches credited ${row.credited_taps}`);
+    if (user.totalTaps !== user.creditedTaps)
+      problems.push(`user ${user.userId} has ${user.totalTaps} taps, batches credited ${user.creditedTaps}`);
   }
   return problems;
 }

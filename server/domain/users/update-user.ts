@@ -4,6 +4,7 @@
  * point the record at an address of its choosing.
  */
 import type { AppContext } from "../../context.ts";
+import { updateProfile } from "../../db/repos/users.repo.ts";
 import { AppError } from "../../errors.ts";
 import { depositAddressOf } from "../wallet/deposit-address.ts";
 import { notYourDepositAddress } from "../wallet/errors.ts";
@@ -22,13 +23,6 @@ export async function updateUser(
     const generated = await depositAddressOf(ctx, userId);
     if (generated === null || generated !== change.trc20_address) throw notYourDepositAddress();
   }
-  await ctx.db
-    .updateTable("users")
-    .set({
-      ...(name !== undefined ? { name } : {}),
-      ...(change.trc20_address !== undefined ? { trc20_address: change.trc20_address } : {}),
-    })
-    .where("id", "=", userId)
-    .execute();
+  await updateProfile(ctx.db, userId, { name, trc20Address: change.trc20_address });
   return userDetail(ctx.db, userId);
 }

@@ -3,9 +3,9 @@
  * once and kept forever, so generating again answers the same address. The user record's trc20_address is set
  * in the same transaction, so a reload shows it even if the client never gets to save it.
  */
-import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { findDepositAddress, insertDepositAddress, nextDepositIndex } from "../../db/repos/chain.repo.ts";
+import { saveDepositAddressOnUser } from "../../db/repos/users.repo.ts";
 
 export async function depositAddressOf(ctx: AppContext, userId: string): Promise<string | null> {
   return (await findDepositAddress(ctx.db, userId))?.address ?? null;
@@ -20,12 +20,7 @@ export async function generateDepositAddress(ctx: AppContext, userId: string): P
     await insertDepositAddress(trx, { userId, index, address: ctx.wallet.addressAt(index), at: ctx.clock() });
     const assigned = await findDepositAddress(trx, userId);
     if (!assigned) throw new Error(`no deposit address for user ${userId} after inserting one`);
-    await trx
-      .updateTable("users")
-      .set({ trc20_address: assigned.address })
-      .where("id", "=", userId)
-      .where(sql<boolean>`trc20_address IS DISTINCT FROM ${assigned.address}`)
-      .execute();
+    await saveDepositAddressOnUser(trx, userId, assigned.address);
     return assigned.address;
   });
 }

@@ -55,3 +55,5 @@ export const chainUnavailable = () =>
     "CHAIN_UNAVAILABLE",
     "The TRON network cannot be reached right now. Please try again in a minute.",
   );
+
+export const unknownWithdrawal = () => new AppError(404, "NOT_FOUND", "No withdrawal of yours has this id.");

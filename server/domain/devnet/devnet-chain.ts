@@ -1,0 +1,48 @@
+/**
+ * The local devnet as a chain (CHAIN=local only; docs/api.md, Local devnet): mint test USDT to an address from
+ * the faucet, and look a transaction up the way a block explorer would.
+ */
+import type { DevnetGateway } from "../../chain/local/devnet-gateway.ts";
+import type { AppContext } from "../../context.ts";
+import { findDevnetTransfer } from "../../db/repos/devnet.repo.ts";
+import { AppError } from "../../errors.ts";
+
+/** `failed` records a transaction the chain reverts, for trying out the failure path. */
+export function depositOnDevnet(
+  ctx: AppContext,
+  request: { to: string; amountMicro: number; failed: boolean },
+): Promise<string> {
+  return localDevnet(ctx).deposit(request);
+}
+
+export interface DevnetTransaction {
+  txId: string;
+  blockNumber: number;
+  from: string;
+  to: string;
+  amountMicro: number;
+  /** "pending" until it confirms, as on a real chain, whatever its outcome. */
+  status: "pending" | "failed" | "confirmed";
+  at: Date;
+}
+
+export async function lookUpDevnetTransaction(ctx: AppContext, txId: string): Promise<DevnetTransaction> {
+  const row = await findDevnetTransfer(ctx.db, txId);
+  if (!row) throw new AppError(404, "NOT_FOUND", "The devnet has no transaction with this id.");
+  const confirmed = row.confirms_at <= ctx.clock();
+  return {
+    txId: row.tx_id,
+    blockNumber: row.block_number,
+    from: row.from_address,
+    to: row.to_address,
+    amountMicro: row.amount_micro,
+    status: !confirmed ? "pending" : row.status === "failed" ? "failed" : "confirmed",
+    at: row.created_at,
+  };
+}
+
+/** app.ts registers the devnet routes only on the local devnet; anything else reaching here is a bug. */
+function localDevnet(ctx: AppContext): DevnetGateway {
+  if (ctx.chain.kind !== "local") throw new Error("the devnet tools need the local devnet (CHAIN=local)");
+  return ctx.chain as DevnetGateway;
+}
