@@ -25,8 +25,9 @@ export function parseSort(
   allowed: readonly ManagedUserSortField[],
 ): ManagedUserSort | null {
   if (!sort) return null;
-  const [field, direction] = sort.split(":") as [string, "asc" | "desc"];
-  if (!allowed.includes(field as ManagedUserSortField)) {
+  const [field, direction] = sort.split(":");
+  // The direction reaches SQL as a keyword, so it is checked here too, not only by the route's schema.
+  if (!allowed.includes(field as ManagedUserSortField) || (direction !== "asc" && direction !== "desc")) {
     throw new AppError(
       400,
       "VALIDATION_ERROR",
