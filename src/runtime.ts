@@ -55,7 +55,7 @@ export function createRuntime() {
     userId: () => session.getSnapshot().context.user?.id ?? null,
     taps: tapsActor,
   });
-  // The admin's session lives beside the user's, with its own storage keys (spec §3).
+  // The admin's session lives beside the user's, with its own storage keys (docs/product.md §3).
   let adminSession: ActorRefFrom<typeof adminSessionMachine> | undefined;
   const adminActors = createAdminActors({
     api: adminApi(api),

@@ -1,7 +1,7 @@
 /**
- * The Multipliers dialog (spec §2, §4, §5). Page-lifetime: created by the route that shows the dialog.
+ * The Multipliers dialog (docs/product.md §2, §4, §5). Page-lifetime: created by the route that shows the dialog.
  * States: closed → open.loading → open.ready ⇄ open.purchasing; open.failed when the catalogue could not load.
- * A purchase needs 100 points (checked here first, as spec §5 says, and again by the server), goes out with
+ * A purchase needs 100 points (checked here first, as docs/product.md §5 says, and again by the server), goes out with
  * an Idempotency-Key, and on success tells the taps actor the new figures and closes the dialog. The key stays
  * with the multiplier until the server answered definitively, so buying it again after a lost answer
  * (network, time-out, 5xx) cannot charge twice.
@@ -28,7 +28,7 @@ export const PURCHASE_ERROR_TOASTS: Readonly<Record<string, string>> = {
   NOT_ENOUGH_FUNDS: "Not enough funds",
 };
 export const PURCHASE_FAILED = "Failed to upgrade multiplier";
-/** The spec's words for a refused purchase; own keys only, so a code such as "constructor" is not a message. */
+/** The product's words (docs/product.md §8) for a refused purchase; own keys only, so a code such as "constructor" is not a message. */
 const purchaseFailureToast = (code: string) =>
   Object.hasOwn(PURCHASE_ERROR_TOASTS, code) ? PURCHASE_ERROR_TOASTS[code]! : PURCHASE_FAILED;
 

@@ -1,5 +1,5 @@
 /**
- * The Withdraw Rewards dialog on Home (spec §2, §5). Page-lifetime.
+ * The Withdraw Rewards dialog on Home (docs/product.md §2, §5). Page-lifetime.
  * States: closed → open.editing ⇄ open.withdrawing. The amount is text as typed; input that is not a number
  * is ignored without a message, and Withdraw is enabled only for 0 < amount ≤ the rewards balance (which
  * the route passes with each event, as it is the taps actor's). Success tells the taps actor the new

@@ -1,7 +1,7 @@
 /**
- * The Withdraw USDT tab (spec §2, §5; DESIGN.md §6). Page-lifetime. Two regions:
+ * The Withdraw USDT tab (docs/product.md §2, §5; docs/design.md §6). Page-lifetime. Two regions:
  * - form: idle ⇄ submitting. A withdrawal needs a checksummed TRC20 address and at least 300 USDT; more than
- *   the wallet balance is refused with spec §8's `Insufficient balance for withdrawal`. It goes out with an
+ *   the wallet balance is refused with docs/product.md §8's `Insufficient balance for withdrawal`. It goes out with an
  *   Idempotency-Key that stays with the same address and amount until the server answered definitively.
  * - follow: every accepted withdrawal is polled until the chain confirms it (`Withdrawal successful!`) or it
  *   failed and was refunded (`Failed to process withdrawal`).
@@ -34,7 +34,7 @@ export function addressProblem(to: string): string | null {
   return isTronAddress(address) ? null : "Enter a valid TRC20 address (starts with T, 34 characters).";
 }
 
-/** What is wrong with the amount (spec §5: a number above 0; our minimum and USDT's 6 decimals). */
+/** What is wrong with the amount (docs/product.md §5: a number above 0; our minimum and USDT's 6 decimals). */
 export function amountProblem(amount: string): string | null {
   const value = Number(amount);
   if (amount.trim() === "" || !Number.isFinite(value) || value <= 0) return "Enter an amount above 0.";

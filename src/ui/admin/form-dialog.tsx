@@ -34,7 +34,7 @@ export interface FormBinding {
   onSubmit: () => void;
 }
 
-/** An admin dialog (spec §2): labelled inputs, Cancel, and a submit that says Processing... while busy. */
+/** An admin dialog (docs/product.md §2): labelled inputs, Cancel, and a submit that says Processing... while busy. */
 export function FormDialog(props: FormDialogProps) {
   return (
     <Modal open={props.open} onClose={props.onCancel} title={props.title} description={props.description}>
