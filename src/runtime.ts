@@ -60,17 +60,22 @@ export function createRuntime() {
   });
   // The admin's session lives beside the user's, with its own storage keys (docs/product.md §3).
   let adminSession: ActorRefFrom<typeof adminSessionMachine> | undefined;
-  const admin = adminApi(api);
   const adminActors = createAdminActors({
-    api: admin,
+    api: adminApi(api),
     store: createAdminSessionStore(window.localStorage),
     sessionLost: () => adminSession?.send({ type: "SESSION.LOST" }),
   });
   adminSession = createActor(
     adminSessionMachine.provide({
-      actors: { restore: adminActors.restore, login: adminActors.login, logout: adminActors.logout },
+      actors: {
+        restore: adminActors.restore,
+        login: adminActors.login,
+        confirmRole: adminActors.confirmRole,
+        logout: adminActors.logout,
+      },
     }),
   ).start();
+  /** Resolves once the admin session is neither restoring nor confirming the role: the admin guard waits for it. */
   const adminSettled = () => waitFor(adminSession, (snapshot) => !snapshot.hasTag("loading"));
   return {
     app,
@@ -83,7 +88,6 @@ export function createRuntime() {
     newId,
     adminSession,
     adminActors,
-    adminApi: admin,
     adminSettled,
   };
 }

@@ -1,6 +1,10 @@
-import { expect, type Page, test } from "@playwright/test";
+/**
+ * The back office in a real browser against the real server. Every test makes its own accounts and finds
+ * them by searching, so this file passes alone, first or last, whatever other tests left in the database.
+ */
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
-import { logInViaForm, newUser, PASSWORD, sessionOf, shoot, signUpViaApi } from "./fixtures.ts";
+import { logInViaForm, newGroup, newUser, PASSWORD, sessionOf, shoot, signUpViaApi } from "./fixtures.ts";
 
 const OUTSIDE = "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K";
 
@@ -12,12 +16,26 @@ async function adminLogIn(page: Page, credentials = E2E_ADMIN) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
+/** A User Management table and its own search box, found by the table's heading. */
+function usersTable(page: Page, name: "Users with Funded Wallets" | "Users without Funded Wallets") {
+  const section = page.locator("section").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  return {
+    table: page.getByRole("table", { name }),
+    search: section.getByRole("searchbox", { name: "Search by email" }),
+  };
+}
+const rowOf = (table: Locator, email: string) => table.getByRole("row").filter({ hasText: email });
+const emailsIn = async (table: Locator) =>
+  (await table.getByRole("row").allTextContents())
+    .slice(1)
+    .map((text) => text.match(/\S+@example\.com/)?.[0]);
+
 test("an admin funds a user, sets their multiplier (they earn at it), withdraws treasury USDT and creates an admin", async ({
   page,
   browser,
   request,
 }) => {
-  const player = newUser("Player One");
+  const player = newUser("Player One", newGroup());
   await signUpViaApi(request, player);
 
   await page.goto("/admin/users");
@@ -26,15 +44,16 @@ test("an admin funds a user, sets their multiplier (they earn at it), withdraws 
   await expect(page.getByText("Please enter both email and password")).toBeVisible();
   await adminLogIn(page);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  await expect(page.getByText(player.email)).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search by email" }).fill(player.email);
+  await expect(page.getByRole("table", { name: "Users Overview" }).getByText(player.email)).toBeVisible();
 
   await page.getByRole("link", { name: "User Management" }).click();
-  const unfunded = page.getByRole("table", { name: "Users without Funded Wallets" });
-  await expect(unfunded).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search by email" }).last().fill(player.email);
+  const unfunded = usersTable(page, "Users without Funded Wallets");
+  await expect(unfunded.table).toBeVisible();
+  await unfunded.search.fill(player.email);
   await expect(page).toHaveURL(/uq=/);
-  await expect(unfunded.getByRole("row")).toHaveCount(2);
-  await unfunded.getByRole("button", { name: "Fund Wallet" }).click();
+  await expect(unfunded.table.getByRole("row")).toHaveCount(2);
+  await rowOf(unfunded.table, player.email).getByRole("button", { name: "Fund Wallet" }).click();
   const fund = page.getByRole("dialog", { name: "Fund User Wallet" });
   await expect(fund.getByLabel("User")).toHaveValue(player.email);
   await fund.getByRole("button", { name: "Fund Wallet" }).click();
@@ -43,17 +62,19 @@ test("an admin funds a user, sets their multiplier (they earn at it), withdraws 
   await fund.getByRole("button", { name: "Fund Wallet" }).click();
   await expect(page.getByText("Successfully funded the user's wallet with 40 USDT")).toBeVisible();
   await expect(fund).toBeHidden();
-  await page.getByRole("searchbox", { name: "Search by email" }).first().fill(player.email);
-  const funded = page.getByRole("table", { name: "Users with Funded Wallets" });
-  await expect(funded.getByText(player.email)).toBeVisible();
+  // The user moved to the funded list (docs/product.md §4).
+  await expect(unfunded.table.getByText("Every user has a funded wallet")).toBeVisible();
+  const funded = usersTable(page, "Users with Funded Wallets");
+  await funded.search.fill(player.email);
+  await expect(funded.table.getByRole("row")).toHaveCount(2);
 
-  await funded.getByRole("button", { name: "Update Multiplier" }).click();
+  await rowOf(funded.table, player.email).getByRole("button", { name: "Update Multiplier" }).click();
   const dialog = page.getByRole("dialog", { name: "Update User Multiplier" });
   await expect(dialog.getByLabel("Current Multiplier")).toHaveValue("0.001x");
   await dialog.getByLabel("New Multiplier").fill("0.25");
   await dialog.getByRole("button", { name: "Update Multiplier" }).click();
   await expect(page.getByText("updated to 0.25x")).toBeVisible();
-  await expect(funded.getByText("0.25x")).toBeVisible();
+  await expect(rowOf(funded.table, player.email).getByText("0.25x")).toBeVisible();
 
   // The user earns at the new multiplier on their next taps.
   const userContext = await browser.newContext();
@@ -74,9 +95,7 @@ test("an admin funds a user, sets their multiplier (they earn at it), withdraws 
             await request.get(`/api/user/${userId}/points`, { headers: { authorization: `Bearer ${token}` } })
           ).json()
         ).points,
-      {
-        timeout: 20_000,
-      },
+      { timeout: 20_000 },
     )
     .toBe(1);
   await userContext.close();
@@ -91,15 +110,11 @@ test("an admin funds a user, sets their multiplier (they earn at it), withdraws 
   await expect(page.getByText(`Withdrawing 12.5 USDT to ${OUTSIDE}`)).toBeVisible();
   const history = page.getByRole("table", { name: "Transaction History" });
   await expect(history.getByText("Withdrawal").first()).toBeVisible();
-  await expect(history.getByText("TDvSsd...we9K")).toBeVisible();
+  await expect(history.getByText("TDvSsd...we9K").first()).toBeVisible();
 
   await page.getByRole("link", { name: "Admin Settings" }).click();
   await expect(page.getByRole("heading", { name: "Create New Admin" })).toBeVisible();
-  const second = {
-    name: "Second Admin",
-    email: `admin-${Date.now()}@e2e.test`,
-    password: "second admin pass",
-  };
+  const second = newUser("Second Admin", newGroup());
   await page.getByLabel("Name").fill(second.name);
   await page.getByLabel("Email").fill(second.email);
   await page.getByLabel("Password").fill(second.password);
@@ -109,18 +124,72 @@ test("an admin funds a user, sets their multiplier (they earn at it), withdraws 
 
   await page.getByRole("link", { name: "Audit Log" }).click();
   const audit = page.getByRole("table", { name: "Audit Log" });
-  for (const action of [
-    "Created an admin",
-    "Withdrew treasury funds",
-    "Updated a multiplier",
-    "Funded a wallet",
+  for (const [action, target] of [
+    ["Created an admin", second.email],
+    ["Withdrew treasury funds", OUTSIDE],
+    ["Updated a multiplier", player.email],
+    ["Funded a wallet", player.email],
   ]) {
-    await expect(audit.getByText(action).first()).toBeVisible();
+    await expect(
+      audit.getByRole("row").filter({ hasText: action }).filter({ hasText: target }).first(),
+    ).toBeVisible();
   }
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await adminLogIn(page, second);
+});
+
+test("searching and sorting User Management change the rows the server returns", async ({
+  page,
+  request,
+}) => {
+  const group = newGroup();
+  const players = [newUser("Player A", group), newUser("Player B", group), newUser("Player C", group)];
+  for (const player of players) await signUpViaApi(request, player);
+  // Someone outside the group, so the search has something to leave out.
+  await signUpViaApi(request, newUser("Outsider"));
+  const ascending = players.map((player) => player.email).sort();
+
+  await adminLogIn(page);
+  await page.getByRole("link", { name: "User Management" }).click();
+  const unfunded = usersTable(page, "Users without Funded Wallets");
+  await expect(unfunded.table.getByRole("row").nth(1)).toBeVisible();
+  expect((await emailsIn(unfunded.table)).some((email) => !email?.startsWith(group))).toBe(true);
+
+  const searched = page.waitForResponse(
+    (response) =>
+      response.url().includes("/api/admin/users-without-funded-wallets") &&
+      new URL(response.url()).searchParams.get("q") === group,
+  );
+  await unfunded.search.fill(group);
+  expect((await searched).status()).toBe(200);
+  await expect(unfunded.table.getByRole("row")).toHaveCount(4);
+  expect((await emailsIn(unfunded.table)).every((email) => email?.startsWith(group))).toBe(true);
+
+  const sorted = (sort: string) =>
+    page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === "/api/admin/users-without-funded-wallets" &&
+        url.searchParams.get("q") === group &&
+        url.searchParams.get("sort") === sort
+      );
+    });
+  const header = unfunded.table.getByRole("button", { name: /Email/ });
+  let answer = sorted("email:asc");
+  await header.click();
+  expect((await answer).status()).toBe(200);
+  await expect.poll(() => emailsIn(unfunded.table)).toEqual(ascending);
+  answer = sorted("email:desc");
+  await header.click();
+  expect((await answer).status()).toBe(200);
+  await expect.poll(() => emailsIn(unfunded.table)).toEqual([...ascending].reverse());
+  await expect(page).toHaveURL(/usort=/);
+
+  // A reload lands on the same rows: the URL holds the search and the sort.
+  await page.reload();
+  await expect.poll(() => emailsIn(unfunded.table)).toEqual([...ascending].reverse());
 });
 
 test("a plain user is kept out of the admin area", async ({ page, request }) => {

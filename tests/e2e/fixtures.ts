@@ -5,10 +5,16 @@ import { E2E_ADMIN } from "../../playwright.config.ts";
 
 export const PASSWORD = "correct horse battery";
 
-/** A fresh account per test, so tests never depend on each other's data. */
-export function newUser(name = "Ada Lovelace") {
-  return { name, email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: PASSWORD };
+/**
+ * A fresh account per test, so tests never depend on each other's data. `group` (from `newGroup`) gives the
+ * accounts one test creates a shared part of the email no other test has, so an admin's search finds exactly
+ * them however many other accounts the database holds.
+ */
+export function newUser(name = "Ada Lovelace", group = "e2e") {
+  return { name, email: `${group}-${randomUUID().slice(0, 8)}@example.com`, password: PASSWORD };
 }
+
+export const newGroup = () => `e2e-${randomUUID().slice(0, 8)}`;
 
 export async function signUpViaApi(request: APIRequestContext, user: ReturnType<typeof newUser>) {
   const response = await request.post("/api/auth/signup", { data: user });

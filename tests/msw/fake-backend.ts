@@ -1,9 +1,11 @@
 /**
  * A small stateful fake of our API for component tests (msw). It follows docs/api.md's answers for the auth
- * routes, and (tests/msw/fake-rewards.ts) for the rewards and wallet routes; the real server is tested on its
- * own in tests/server and end to end in tests/e2e.
+ * routes, (tests/msw/fake-rewards.ts, fake-wallet.ts) for the rewards and wallet routes, and (fake-admin.ts)
+ * for the admin routes the back office's walks use; the real server is tested on its own in tests/server and
+ * end to end in tests/e2e.
  */
 import { delay, HttpResponse, http } from "msw";
+import { createFakeAdmin } from "./fake-admin.ts";
 import { createFakeRewards } from "./fake-rewards.ts";
 import { createFakeWallet } from "./fake-wallet.ts";
 
@@ -61,20 +63,27 @@ export function createFakeBackend() {
     },
   });
 
+  const roleOf = (request: Request) => {
+    const id = userIdOf(request);
+    return [...users.values()].find((user) => user.id === id)?.role ?? null;
+  };
+  const admin = createFakeAdmin(API, (request) => roleOf(request) === "admin");
+
   /** A user with a live session, as the login route would answer it: for tests that start signed in. */
-  const signedIn = (name = "Ada Lovelace") => {
+  const signedIn = (name = "Ada Lovelace", role: FakeUser["role"] = "user") => {
     const user: FakeUser = {
       id: `00000000-0000-4000-8000-${String(nextId++).padStart(12, "0")}`,
       email: `user${nextId}@example.com`,
       name,
       password: "correct horse",
-      role: "user",
+      role,
     };
     users.set(user.email, user);
     return issue(user);
   };
 
   const handlers = [
+    ...admin.handlers,
     ...rewards.handlers,
     ...wallet.handlers,
     http.post(`${API}/auth/signup`, async ({ request }) => {
@@ -130,11 +139,21 @@ export function createFakeBackend() {
         ? HttpResponse.json({ success: true })
         : failure(400, "INVALID_TOKEN", "This link is invalid or has expired.");
     }),
+    http.get(`${API}/auth/me`, async ({ request }) => {
+      const injectedFailure = await injected("me");
+      if (injectedFailure) return injectedFailure;
+      const id = userIdOf(request);
+      const user = [...users.values()].find((candidate) => candidate.id === id);
+      if (!user) return failure(401, "UNAUTHORIZED", "Sign in again.");
+      return HttpResponse.json({
+        user: { id: user.id, email: user.email, name: user.name, role: user.role },
+      });
+    }),
     http.post(`${API}/auth/logout`, ({ request }) => {
       tokens.delete(request.headers.get("authorization")?.replace("Bearer ", "") ?? "");
       return new HttpResponse(null, { status: 204 });
     }),
   ];
 
-  return { handlers, users, failNext, rewards, wallet, signedIn };
+  return { handlers, users, failNext, rewards, wallet, admin, signedIn };
 }

@@ -1,65 +1,78 @@
 /**
- * An admin form or dialog (spec §2, §4, §5, §8): Withdraw Funds, Fund User Wallet, Update User Multiplier and
- * Create New Admin are each this machine with their own fields, submit actor and words. Page-lifetime.
- * States: closed ⇄ open.editing → open.submitting → closed (dialogs) or open.editing (the settings form).
- * Required fields empty → `Please fill in all fields.`; busy while submitting (`Processing...`); success
- * clears the inputs, toasts, and emits `done` so the page reloads what spec §4 lists; failure toasts
- * spec §8's destructive Error with the form's message and keeps the inputs.
+ * An admin form (docs/product.md §2, §4, §5, §8): Withdraw Funds, Fund User Wallet, Update User Multiplier and
+ * Create New Admin are each this machine with their own fields, submit actor and failure words.
+ * States: editing ⇄ submitting; a dialog ends in `succeeded` (its output tells the page to reload what
+ * docs/product.md §4 lists) or `cancelled`; the page form (Create New Admin) returns to editing, cleared.
+ * A dialog is invoked by its page machine while it is open, so opening one starts with blank fields and no key.
+ * Invariants: required fields empty → `Please fill in all fields.` and no call; busy while submitting
+ * (`Processing...`); a failure toasts the form's own words under the title Error and keeps the inputs; the
+ * Idempotency-Key stays with the same request while its outcome is unknown (shared/attempt-key.ts) and is
+ * dropped once the fields change or the server answered definitively.
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { attemptAfterFailure } from "../shared/attempt-key.ts";
+import { FILL_ALL_FIELDS } from "./admin.messages.ts";
+import type { AdminTarget, AdminToast, FormSuccess } from "./admin.types.ts";
+import { notProvided } from "./admin.types.ts";
 
 export type FormFields = Record<string, string>;
-export interface FormSuccess {
-  title: string;
-  description: string;
+
+export interface AdminFormInput {
+  fields: FormFields;
+  required: readonly string[];
+  failure: string;
+  /** A dialog closes on success; the form on a page (Create New Admin) stays. */
+  dialog: boolean;
+  /** What the form acts on (the user of a Fund Wallet dialog); shown read-only. */
+  target?: AdminTarget | null;
+  newId: () => string;
 }
 
-export const FILL_ALL_FIELDS = "Please fill in all fields.";
+export interface SubmitInput {
+  fields: FormFields;
+  target: AdminTarget | null;
+  key: string;
+}
+
+export type AdminFormEvent =
+  | { type: "CHANGE"; name: string; value: string }
+  | { type: "SUBMIT" }
+  | { type: "CLOSE" };
 
 export const adminFormMachine = setup({
   types: {
-    context: {} as {
+    context: {} as Required<Omit<AdminFormInput, "fields">> & {
       fields: FormFields;
       blank: FormFields;
-      /** What the form acts on (the user of a Fund Wallet dialog); shown read-only. */
-      target: Record<string, string> | null;
-      required: string[];
-      failure: string;
-      /** A form on the page (Create New Admin) stays open; a dialog closes on success. */
-      dialog: boolean;
-      /** An Idempotency-Key kept while the same request may be retried after an unknown outcome. */
+      /** The Idempotency-Key of the request in doubt or under way. */
       key: string | null;
-      newId: () => string;
     },
-    input: {} as {
-      fields: FormFields;
-      required: string[];
-      failure: string;
-      dialog: boolean;
-      newId: () => string;
-    },
-    events: {} as
-      | { type: "OPEN"; target?: Record<string, string>; fields?: FormFields }
-      | { type: "CLOSE" }
-      | { type: "CHANGE"; name: string; value: string }
-      | { type: "SUBMIT" },
-    emitted: {} as
-      | { type: "toast"; tone: "success" | "error"; title: string; description?: string }
-      | { type: "done"; target: Record<string, string> | null },
+    input: {} as AdminFormInput,
+    events: {} as AdminFormEvent,
+    emitted: {} as AdminToast,
+    output: {} as { succeeded: boolean },
   },
   actors: {
-    submit: fromPromise<
-      FormSuccess,
-      { fields: FormFields; target: Record<string, string> | null; key: string }
-    >(() => {
-      throw new Error('admin form machine: actor "submit" was not provided');
-    }),
+    submit: fromPromise<FormSuccess, SubmitInput>(notProvided("admin form", "submit")),
   },
   actions: {
-    succeed: enqueueActions(({ context, enqueue }, output: FormSuccess) => {
-      enqueue.emit({ type: "toast", tone: "success", title: output.title, description: output.description });
-      enqueue.emit({ type: "done", target: context.target });
+    change: assign(({ context, event }) => {
+      assertEvent(event, "CHANGE");
+      return { fields: { ...context.fields, [event.name]: event.value }, key: null };
+    }),
+    fillAllFields: emit({ type: "toast", tone: "error", title: "Error", description: FILL_ALL_FIELDS }),
+    succeed: enqueueActions(({ context, enqueue }, success: FormSuccess) => {
+      enqueue.emit({
+        type: "toast",
+        tone: "success",
+        title: success.title,
+        description: success.description,
+      });
       enqueue.assign({ fields: context.blank, key: null });
+    }),
+    fail: enqueueActions(({ context, enqueue }, failure: { error: unknown }) => {
+      enqueue.assign({ key: attemptAfterFailure(context.key, failure.error) });
+      enqueue.emit({ type: "toast", tone: "error", title: "Error", description: context.failure });
     }),
   },
   guards: {
@@ -71,89 +84,45 @@ export const adminFormMachine = setup({
   context: ({ input }) => ({
     fields: input.fields,
     blank: input.fields,
-    target: null,
+    target: input.target ?? null,
     required: input.required,
     failure: input.failure,
     dialog: input.dialog,
     key: null,
     newId: input.newId,
   }),
-  initial: "choose",
+  initial: "editing",
   states: {
-    choose: { always: [{ guard: "isDialog", target: "closed" }, { target: "open" }] },
-    closed: {
+    editing: {
       on: {
-        OPEN: {
-          target: "open",
-          actions: assign(({ context, event }) => ({
-            target: event.target ?? null,
-            fields: { ...context.blank, ...(event.fields ?? {}) },
-            key: null,
-          })),
+        CLOSE: { guard: "isDialog", target: "cancelled" },
+        CHANGE: { actions: "change" },
+        SUBMIT: [{ guard: "complete", target: "submitting" }, { actions: "fillAllFields" }],
+      },
+    },
+    submitting: {
+      tags: ["busy"],
+      entry: assign({ key: ({ context }) => context.key ?? context.newId() }),
+      invoke: {
+        id: "submit",
+        src: "submit",
+        input: ({ context }) => ({ fields: context.fields, target: context.target, key: context.key ?? "" }),
+        onDone: [
+          {
+            guard: "isDialog",
+            target: "succeeded",
+            actions: { type: "succeed", params: ({ event }) => event.output },
+          },
+          { target: "editing", actions: { type: "succeed", params: ({ event }) => event.output } },
+        ],
+        onError: {
+          target: "editing",
+          actions: { type: "fail", params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
-    open: {
-      initial: "editing",
-      states: {
-        editing: {
-          on: {
-            CLOSE: { guard: "isDialog", target: "#adminForm.closed" },
-            CHANGE: {
-              actions: assign({
-                fields: ({ context, event }) => ({ ...context.fields, [event.name]: event.value }),
-                key: null,
-              }),
-            },
-            SUBMIT: [
-              { guard: "complete", target: "submitting" },
-              {
-                actions: emit({
-                  type: "toast",
-                  tone: "error",
-                  title: "Error",
-                  description: FILL_ALL_FIELDS,
-                }),
-              },
-            ],
-          },
-        },
-        submitting: {
-          tags: ["busy"],
-          entry: assign({ key: ({ context }) => context.key ?? context.newId() }),
-          invoke: {
-            id: "submit",
-            src: "submit",
-            input: ({ context }) => ({
-              fields: context.fields,
-              target: context.target,
-              key: context.key ?? "",
-            }),
-            onDone: [
-              {
-                guard: "isDialog",
-                target: "#adminForm.closed",
-                actions: { type: "succeed", params: ({ event }) => event.output },
-              },
-              { target: "editing", actions: { type: "succeed", params: ({ event }) => event.output } },
-            ],
-            onError: {
-              target: "editing",
-              actions: enqueueActions(({ context, enqueue, event }) => {
-                const status = (event.error as { status?: number } | null)?.status ?? 0;
-                // No answer or a server failure: the same key again, so a retry cannot act twice.
-                if (status !== 0 && status < 500) enqueue.assign({ key: null });
-                enqueue.emit({
-                  type: "toast",
-                  tone: "error",
-                  title: "Error",
-                  description: context.failure,
-                });
-              }),
-            },
-          },
-        },
-      },
-    },
+    succeeded: { type: "final", output: { succeeded: true } },
+    cancelled: { type: "final", output: { succeeded: false } },
   },
+  output: ({ event }) => event.output as { succeeded: boolean },
 });

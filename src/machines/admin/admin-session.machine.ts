@@ -1,35 +1,50 @@
 /**
- * The admin's session (spec §2 Admin login, §3, §6; DESIGN.md §7). App-lifetime.
- * States: restoring → signedOut | signedIn; signedOut —LOGIN→ signingIn → signedIn | signedOut (with the
- * reason); signedIn —LOGOUT→ signingOut → signedOut; signedIn —SESSION.LOST→ signedOut (a 401 on an admin call
- * or the guard finding the role gone). Restoring asks the server who the token belongs to, so a stale or
- * demoted session never opens the back office.
+ * The admin's session (docs/product.md §2 Admin login, §3, §6; docs/design.md §7). App-lifetime.
+ * States: restoring → signedOut | signedIn.confirmed; signedOut —LOGIN→ signingIn → signedIn.confirmed |
+ * signedOut (with the reason); signedIn.confirmed | unverified —AREA.ENTER→ confirming → confirmed |
+ * unverified | signedOut; signedIn —LOGOUT→ signingOut → signedOut; signedIn —SESSION.LOST→ signedOut.
+ * Entering the admin area asks the server again whose token this is, so a stale, demoted or revoked session
+ * never opens the back office; when the server cannot be asked (offline) the session stays `unverified` and
+ * the pages load and show their own errors, as the server checks the role on every call regardless.
+ * Invariants: `user` is set exactly while signedIn or signingOut; `loading` (restoring, confirming) is what
+ * route guards wait for; navigation leaves only as an emitted `navigate` event.
  */
-import { assign, emit, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { AdminUser } from "#src/api/admin-session-store.ts";
-
-type Navigate = { type: "navigate"; href: string };
+import { notProvided, type RoleCheck } from "./admin.types.ts";
 
 export const NOT_ADMIN = "This account is not an admin. Sign in with an admin account.";
 export const FIELDS_REQUIRED = "Please enter both email and password";
 
-const notProvided = (name: string) => () => {
-  throw new Error(`admin session machine: actor "${name}" was not provided`);
-};
+export type AdminSessionEvent =
+  | { type: "LOGIN"; email: string; password: string }
+  | { type: "LOGOUT" }
+  /** The guard of /admin/* on entering the area. */
+  | { type: "AREA.ENTER" }
+  /** An admin call answered 401. */
+  | { type: "SESSION.LOST" };
 
 export const adminSessionMachine = setup({
   types: {
     context: {} as { user: AdminUser | null; error: string | null },
-    events: {} as
-      | { type: "LOGIN"; email: string; password: string }
-      | { type: "LOGOUT" }
-      | { type: "SESSION.LOST" },
-    emitted: {} as Navigate,
+    events: {} as AdminSessionEvent,
+    emitted: {} as { type: "navigate"; href: string },
   },
   actors: {
-    restore: fromPromise<AdminUser | null>(notProvided("restore")),
-    login: fromPromise<AdminUser, { email: string; password: string }>(notProvided("login")),
-    logout: fromPromise<void>(notProvided("logout")),
+    restore: fromPromise<AdminUser | null>(notProvided("admin session", "restore")),
+    login: fromPromise<AdminUser, { email: string; password: string }>(notProvided("admin session", "login")),
+    confirmRole: fromPromise<RoleCheck>(notProvided("admin session", "confirmRole")),
+    logout: fromPromise<void>(notProvided("admin session", "logout")),
+  },
+  actions: {
+    forget: assign({ user: null }),
+    toLogin: emit({ type: "navigate", href: "/admin" }),
+  },
+  guards: {
+    incomplete: ({ event }) => {
+      assertEvent(event, "LOGIN");
+      return event.email.trim() === "" || event.password === "";
+    },
   },
 }).createMachine({
   id: "adminSession",
@@ -55,10 +70,7 @@ export const adminSessionMachine = setup({
     signedOut: {
       on: {
         LOGIN: [
-          {
-            guard: ({ event }) => event.email.trim() === "" || event.password === "",
-            actions: assign({ error: FIELDS_REQUIRED }),
-          },
+          { guard: "incomplete", actions: assign({ error: FIELDS_REQUIRED }) },
           { target: "signingIn", actions: assign({ error: null }) },
         ],
       },
@@ -69,8 +81,8 @@ export const adminSessionMachine = setup({
         id: "login",
         src: "login",
         input: ({ event }) => {
-          const { email, password } = event as { email: string; password: string };
-          return { email: email.trim(), password };
+          assertEvent(event, "LOGIN");
+          return { email: event.email.trim(), password: event.password };
         },
         onDone: {
           target: "signedIn",
@@ -92,11 +104,32 @@ export const adminSessionMachine = setup({
       },
     },
     signedIn: {
+      // Restoring and signing in have just asked the server.
+      initial: "confirmed",
       on: {
         LOGOUT: "signingOut",
-        "SESSION.LOST": {
-          target: "signedOut",
-          actions: [assign({ user: null }), emit({ type: "navigate", href: "/admin" })],
+        "SESSION.LOST": { target: "signedOut", actions: ["forget", "toLogin"] },
+      },
+      states: {
+        confirmed: { on: { "AREA.ENTER": "confirming" } },
+        unverified: { on: { "AREA.ENTER": "confirming" } },
+        confirming: {
+          tags: ["loading"],
+          invoke: {
+            id: "confirmRole",
+            src: "confirmRole",
+            onDone: [
+              { guard: ({ event }) => event.output === "admin", target: "confirmed" },
+              // The guard that is waiting sends the visitor to /admin.
+              {
+                guard: ({ event }) => event.output === "revoked",
+                target: "#adminSession.signedOut",
+                actions: "forget",
+              },
+              { target: "unverified" },
+            ],
+            onError: "unverified",
+          },
         },
       },
     },
@@ -105,14 +138,8 @@ export const adminSessionMachine = setup({
       invoke: {
         id: "logout",
         src: "logout",
-        onDone: {
-          target: "signedOut",
-          actions: [assign({ user: null }), emit({ type: "navigate", href: "/admin" })],
-        },
-        onError: {
-          target: "signedOut",
-          actions: [assign({ user: null }), emit({ type: "navigate", href: "/admin" })],
-        },
+        onDone: { target: "signedOut", actions: ["forget", "toLogin"] },
+        onError: { target: "signedOut", actions: ["forget", "toLogin"] },
       },
     },
   },

@@ -1,11 +1,25 @@
 /**
- * Real actors of the admin back office over the shared client. A 401 on any admin call tells the admin
- * session it is gone (spec §4: any 401 removes the stored session), which sends the admin back to /admin.
+ * The real actors of the back office over the shared client: the admin session's, each page's load and each
+ * form's submit. Tests provide their own instead (`machine.provide({ actors })`). A 401 on any admin call
+ * tells the admin session it is gone (docs/product.md §4: any 401 removes the stored session), which sends the
+ * admin back to /admin.
  */
 import { fromPromise } from "xstate";
 import type { AdminApi, ListQuery } from "#src/api/admin.ts";
 import type { AdminSessionStore, AdminUser } from "#src/api/admin-session-store.ts";
 import type { ApiResult } from "#src/api/errors.ts";
+import { adminCreated, multiplierUpdated, walletFunded, withdrawalInitiated } from "./admin.messages.ts";
+import type {
+  AuditData,
+  DashboardData,
+  FormSuccess,
+  FundsData,
+  FundsQuery,
+  RoleCheck,
+  UsersData,
+  UsersQuery,
+} from "./admin.types.ts";
+import type { SubmitInput } from "./admin-form.machine.ts";
 
 export interface AdminActorDeps {
   api: AdminApi;
@@ -14,31 +28,40 @@ export interface AdminActorDeps {
   sessionLost: () => void;
 }
 
+/** Amounts are parsed as decimals with no other client check (docs/product.md §5): the server refuses the rest. */
+const decimal = (text: string | undefined) => Number.parseFloat(text ?? "");
+
 export function createAdminActors(deps: AdminActorDeps) {
   const { api, store } = deps;
   const unwrap = <T>(result: ApiResult<T>): T => {
     if (!result.error) return result.data;
-    // Spec §8: an admin call that fails is logged; the toast shows the page's own words, not the server's.
+    // docs/product.md §8: a failed admin call is logged; the toast shows the page's own words.
     console.error("[admin]", result.error.code, result.error.message);
     if (result.error.status === 401) deps.sessionLost();
     throw result.error;
   };
+
+  /** Whether the server still says the stored token is an admin's; a refused one is removed. */
+  const checkRole = async (): Promise<RoleCheck> => {
+    if (!store.read()) return "revoked";
+    const me = await api.me();
+    if (!me.error && me.data.user.role === "admin") return "admin";
+    if (!me.error || me.error.status === 401 || me.error.status === 403) {
+      store.clear();
+      return "revoked";
+    }
+    return "unreachable";
+  };
+
+  const submit = (run: (input: SubmitInput) => Promise<FormSuccess>) =>
+    fromPromise<FormSuccess, SubmitInput>(({ input }) => run(input));
 
   return {
     /** A stored admin session counts only if the server still says this token is an admin's. */
     restore: fromPromise<AdminUser | null>(async () => {
       const stored = store.read();
       if (!stored) return null;
-      const me = await api.me();
-      if (me.error) {
-        if (me.error.status === 401 || me.error.status === 403) store.clear();
-        return null;
-      }
-      if (me.data.user.role !== "admin") {
-        store.clear();
-        return null;
-      }
-      return stored.user;
+      return (await checkRole()) === "admin" ? stored.user : null;
     }),
     login: fromPromise<AdminUser, { email: string; password: string }>(async ({ input }) => {
       const answer = await api.login(input);
@@ -61,51 +84,60 @@ export function createAdminActors(deps: AdminActorDeps) {
       });
       return adminUser;
     }),
+    confirmRole: fromPromise<RoleCheck>(checkRole),
     logout: fromPromise<void>(async () => {
       const stored = store.read();
       store.clear();
       if (stored) await api.logout(stored.accessToken);
     }),
-    /** The guard's check on every /admin/* route: the server confirms the role. */
-    confirmRole: async (): Promise<boolean> => {
-      if (!store.read()) return false;
-      const me = await api.me();
-      if (!me.error && me.data.user.role === "admin") return true;
-      if (
-        me.error?.status === 401 ||
-        me.error?.status === 403 ||
-        (!me.error && me.data.user.role !== "admin")
-      ) {
-        store.clear();
-        deps.sessionLost();
-        return false;
-      }
-      // The server could not be asked (offline): let the page load and show its own error.
-      return true;
-    },
-    dashboard: fromPromise(async ({ input }: { input: ListQuery }) => {
+
+    dashboard: fromPromise<DashboardData, ListQuery>(async ({ input }) => {
       const [metrics, users] = await Promise.all([api.metrics(), api.users(input)]);
       return { metrics: unwrap(metrics), users: unwrap(users) };
     }),
-    funds: fromPromise(async ({ input }: { input: { tx?: string; fw?: string } }) => {
-      const [pool, wallets, transactions] = await Promise.all([
-        api.poolBalance(),
-        api.fundedWallets({ cursor: input.fw }),
-        api.transactions({ cursor: input.tx }),
-      ]);
-      return { pool: unwrap(pool), wallets: unwrap(wallets), transactions: unwrap(transactions) };
-    }),
-    /** Flat input (the page machine's query): `f…` for the funded list, `u…` for the other one. */
-    userManagement: fromPromise(async ({ input }: { input: Record<string, string | undefined> }) => {
+    userManagement: fromPromise<UsersData, UsersQuery>(async ({ input }) => {
       const [stats, funded, unfunded] = await Promise.all([
         api.multiplierStats(),
-        api.fundedUsers({ q: input.fq, sort: input.fsort, cursor: input.fcursor }),
-        api.unfundedUsers({ q: input.uq, sort: input.usort, cursor: input.ucursor }),
+        api.fundedUsers(input.funded),
+        api.unfundedUsers(input.unfunded),
       ]);
       return { stats: unwrap(stats), funded: unwrap(funded), unfunded: unwrap(unfunded) };
     }),
-    auditLog: fromPromise(async ({ input }: { input: ListQuery }) => unwrap(await api.auditLog(input))),
-    unwrap,
+    funds: fromPromise<FundsData, FundsQuery>(async ({ input }) => {
+      const [pool, wallets, transactions] = await Promise.all([
+        api.poolBalance(),
+        api.fundedWallets(input.wallets),
+        api.transactions(input.transactions),
+      ]);
+      return { pool: unwrap(pool), wallets: unwrap(wallets), transactions: unwrap(transactions) };
+    }),
+    auditLog: fromPromise<AuditData, ListQuery>(async ({ input }) => unwrap(await api.auditLog(input))),
+
+    withdrawTreasury: submit(async ({ fields, key }) => {
+      const amount = decimal(fields.amount);
+      const address = (fields.address ?? "").trim();
+      unwrap(await api.withdraw({ address, amount }, key));
+      return withdrawalInitiated(amount, address);
+    }),
+    fundWallet: submit(async ({ fields, target, key }) => {
+      const amount = decimal(fields.amount);
+      unwrap(await api.fundWallet({ userId: target?.id ?? "", amount }, key));
+      return walletFunded(amount);
+    }),
+    updateMultiplier: submit(async ({ fields, target }) => {
+      const multiplier = decimal(fields.multiplier);
+      const answer = unwrap(await api.updateMultiplier({ userId: target?.id ?? "", multiplier }));
+      return multiplierUpdated(answer.multiplier);
+    }),
+    createAdmin: submit(async ({ fields }) => {
+      const body = {
+        name: fields.name ?? "",
+        email: (fields.email ?? "").trim(),
+        password: fields.password ?? "",
+      };
+      unwrap(await api.createAdmin(body));
+      return adminCreated(body.email);
+    }),
   };
 }
 

@@ -10,9 +10,10 @@
 import type { AnyActorRef } from "xstate";
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";
-import { type ApiError, outcomeUnknown } from "#src/api/errors.ts";
+import type { ApiError } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
+import { attemptAfterFailure } from "../shared/attempt-key.ts";
 
 export type MultipliersEvent =
   | { type: "OPEN" }
@@ -27,7 +28,7 @@ export const PURCHASE_ERROR_TOASTS: Readonly<Record<string, string>> = {
   NOT_ENOUGH_FUNDS: "Not enough funds",
 };
 export const PURCHASE_FAILED = "Failed to upgrade multiplier";
-/** The spec's words for a refused purchase; own keys only, so a code such as "constructor" is not a message. */
+/** The product's words (docs/product.md §8) for a refused purchase; own keys only, so a code such as "constructor" is not a message. */
 const purchaseFailureToast = (code: string) =>
   Object.hasOwn(PURCHASE_ERROR_TOASTS, code) ? PURCHASE_ERROR_TOASTS[code]! : PURCHASE_FAILED;
 
@@ -73,7 +74,7 @@ export const multipliersMachine = setup({
     endAttempt: assign({ attempt: null }),
     /** Keeps the key only while the server may have carried the purchase out. */
     settleFailedAttempt: assign(({ context }, error: ApiError) => ({
-      attempt: outcomeUnknown(error) ? context.attempt : null,
+      attempt: attemptAfterFailure(context.attempt, error),
     })),
     toastError: emit((_, title: string) => ({ type: "toast" as const, tone: "error" as const, title })),
     applyPurchase: enqueueActions(({ context, enqueue }, answer: PurchaseAnswer) => {

@@ -10,9 +10,10 @@
 
 import type { AnyActorRef } from "xstate";
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
-import { type ApiError, outcomeUnknown } from "#src/api/errors.ts";
+import type { ApiError } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { WithdrawRewardsAnswer } from "#src/api/rewards.ts";
+import { attemptAfterFailure } from "../shared/attempt-key.ts";
 
 export type WithdrawEvent =
   | { type: "OPEN" }
@@ -75,7 +76,7 @@ export const withdrawRewardsMachine = setup({
     endAttempt: assign({ attempt: null }),
     /** Keeps the key only while the server may have carried the withdrawal out. */
     settleFailedAttempt: assign(({ context }, error: ApiError) => ({
-      attempt: outcomeUnknown(error) ? context.attempt : null,
+      attempt: attemptAfterFailure(context.attempt, error),
     })),
     applyWithdrawal: enqueueActions(({ context, enqueue }, answer: WithdrawRewardsAnswer) => {
       enqueue.emit({ type: "toast", tone: "success", title: "Withdrawal successful!" });

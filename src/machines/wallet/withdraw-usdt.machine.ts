@@ -13,6 +13,7 @@ import { isTronAddress, shortTronAddress } from "#src/api/contracts/tron-address
 import { type ApiError, outcomeUnknown } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { TokenTransferAnswer, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
+import { attemptAfterFailure } from "../shared/attempt-key.ts";
 
 export type WithdrawUsdtEvent =
   | { type: "TO.CHANGE"; value: string }
@@ -137,7 +138,7 @@ export const withdrawUsdtMachine = setup({
             ? "Check your connection and press Withdraw again: it will not be sent twice."
             : error.message,
       });
-      enqueue.assign({ attempt: outcomeUnknown(error) ? context.attempt : null });
+      enqueue.assign({ attempt: attemptAfterFailure(context.attempt, error) });
     }),
     settle: enqueueActions(({ context, enqueue }, statuses: WithdrawalStatusAnswer[]) => {
       const settled = statuses.filter((w) => w.status !== "pending");

@@ -29,6 +29,12 @@ export interface DataTableProps<T extends RowData> {
   emptyText: string;
 }
 
+/** What a page gives a paged table: rows and page from its machine, the page change back to the URL. */
+export type PagedBinding<T extends RowData> = Pick<DataTableProps<T>, "rows" | "page" | "hasNext" | "onPage">;
+/** A paged table that is also searched and sorted on the server. */
+export type TableBinding<T extends RowData> = PagedBinding<T> &
+  Pick<DataTableProps<T>, "sort" | "onSort" | "search" | "onSearch">;
+
 const toSorting = (sort: string | undefined): SortingState => {
   if (!sort) return [];
   const [id, direction] = sort.split(":");

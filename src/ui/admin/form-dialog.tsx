@@ -24,7 +24,17 @@ export interface FormDialogProps {
   onSubmit: () => void;
 }
 
-/** An admin dialog (spec §2): labelled inputs, Cancel, and a submit that says Processing... while busy. */
+/** What a page gives an admin form: its state from the form's machine, the gestures back to it. */
+export interface FormBinding {
+  open: boolean;
+  busy: boolean;
+  values: Readonly<Record<string, string>>;
+  onChange: (name: string, value: string) => void;
+  onCancel: () => void;
+  onSubmit: () => void;
+}
+
+/** An admin dialog (docs/product.md §2): labelled inputs, Cancel, and a submit that says Processing... while busy. */
 export function FormDialog(props: FormDialogProps) {
   return (
     <Modal open={props.open} onClose={props.onCancel} title={props.title} description={props.description}>

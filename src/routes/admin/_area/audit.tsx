@@ -1,8 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AuditLogPage } from "../../-shared/admin/audit-page.tsx";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type AuditSearch, auditSearch } from "#src/machines/admin/admin.search.ts";
+import { auditPageMachine } from "#src/machines/admin/audit-page.machine.ts";
+import { toAuditView } from "#src/machines/admin/audit-page.view.ts";
+import { AuditScreen } from "#src/ui/admin/audit-screen.tsx";
+import { bindPages, useSearchQuery } from "../../-shared/admin/bindings.ts";
+import { useMachineEffects } from "../../-shared/use-machine-effects.ts";
 
 export const Route = createFileRoute("/admin/_area/audit")({
-  validateSearch: (search: Record<string, unknown>) => search,
+  validateSearch: auditSearch,
   component: AuditLog,
 });
 
@@ -10,11 +16,12 @@ function AuditLog() {
   const { runtime } = Route.useRouteContext();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return (
-    <AuditLogPage
-      runtime={runtime}
-      search={search}
-      onSearch={(next) => void navigate({ search: next as never, replace: true })}
-    />
-  );
+  const page = useActorRef(auditPageMachine.provide({ actors: { load: runtime.adminActors.auditLog } }), {
+    input: { search },
+  });
+  useMachineEffects(page);
+  useSearchQuery(page, search);
+  const view = useSelector(page, toAuditView);
+  const go = (next: AuditSearch) => void navigate({ search: next, replace: true });
+  return <AuditScreen {...view} entries={bindPages(view.entries, go)} />;
 }

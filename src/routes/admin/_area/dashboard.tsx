@@ -1,8 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { DashboardPage } from "../../-shared/admin/dashboard-page.tsx";
+import { useActorRef, useSelector } from "@xstate/react";
+import { type DashboardSearch, dashboardSearch } from "#src/machines/admin/admin.search.ts";
+import { dashboardPageMachine } from "#src/machines/admin/dashboard-page.machine.ts";
+import { toDashboardView } from "#src/machines/admin/dashboard-page.view.ts";
+import { DashboardScreen } from "#src/ui/admin/dashboard-screen.tsx";
+import { bindTable, useSearchQuery } from "../../-shared/admin/bindings.ts";
+import { useMachineEffects } from "../../-shared/use-machine-effects.ts";
 
 export const Route = createFileRoute("/admin/_area/dashboard")({
-  validateSearch: (search: Record<string, unknown>) => search,
+  validateSearch: dashboardSearch,
   component: Dashboard,
 });
 
@@ -10,11 +16,15 @@ function Dashboard() {
   const { runtime } = Route.useRouteContext();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return (
-    <DashboardPage
-      runtime={runtime}
-      search={search}
-      onSearch={(next) => void navigate({ search: next as never, replace: true })}
-    />
+  const page = useActorRef(
+    dashboardPageMachine.provide({ actors: { load: runtime.adminActors.dashboard } }),
+    {
+      input: { search },
+    },
   );
+  useMachineEffects(page);
+  useSearchQuery(page, search);
+  const view = useSelector(page, toDashboardView);
+  const go = (next: DashboardSearch) => void navigate({ search: next, replace: true });
+  return <DashboardScreen {...view} users={bindTable(view.users, go)} />;
 }

@@ -1,9 +1,20 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminSettingsPage } from "../../-shared/admin/settings-page.tsx";
+import { useActorRef } from "@xstate/react";
+import { formInput } from "#src/machines/admin/admin.forms.ts";
+import { adminFormMachine } from "#src/machines/admin/admin-form.machine.ts";
+import { SettingsScreen } from "#src/ui/admin/settings-screen.tsx";
+import { useFormBinding } from "../../-shared/admin/bindings.ts";
 
+/** Admin Settings is the Create New Admin form: a form machine of its own, cleared after each success. */
 export const Route = createFileRoute("/admin/_area/settings")({ component: AdminSettings });
 
 function AdminSettings() {
   const { runtime } = Route.useRouteContext();
-  return <AdminSettingsPage runtime={runtime} />;
+  const form = useActorRef(
+    adminFormMachine.provide({ actors: { submit: runtime.adminActors.createAdmin } }),
+    {
+      input: formInput("createAdmin", runtime.newId),
+    },
+  );
+  return <SettingsScreen form={useFormBinding(form)} />;
 }

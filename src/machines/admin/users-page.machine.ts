@@ -1,0 +1,156 @@
+/**
+ * User Management (docs/product.md §2, §4): multiplier statistics, the users with and without a funded wallet,
+ * and the Fund User Wallet and Update User Multiplier dialogs. Page-lifetime; its input is the route's typed
+ * search (admin.search.ts), which the URL owns. Two regions:
+ * - data: loading → ready | failed; ready ⇄ refreshing (the old rows stay on screen). QUERY (the URL changed)
+ *   loads with the new search, and is ignored when nothing changed; RELOAD loads the same search again.
+ * - dialog: closed —FUND.OPEN→ funding, —MULTIPLIER.OPEN→ updatingMultiplier, each invoking its form machine
+ *   for the chosen user while it is open. A form that succeeded reloads the statistics and both lists
+ *   (docs/product.md §4: the funded user moves to the funded list; a new multiplier shows in its row).
+ * A load failure toasts docs/product.md §8's words under the title Error.
+ */
+import { assertEvent, assign, emit, fromPromise, raise, setup } from "xstate";
+import { formInput } from "./admin.forms.ts";
+import { PAGE_FAILURES } from "./admin.messages.ts";
+import {
+  fundedTable,
+  listQueryOf,
+  sameSearch,
+  type UsersSearch,
+  unfundedTable,
+  usersSearch,
+} from "./admin.search.ts";
+import {
+  type AdminTarget,
+  type AdminToast,
+  notProvided,
+  type UsersData,
+  type UsersQuery,
+} from "./admin.types.ts";
+import { adminFormMachine } from "./admin-form.machine.ts";
+
+export type UsersPageEvent =
+  | { type: "QUERY"; search: UsersSearch }
+  | { type: "RELOAD" }
+  | { type: "FUND.OPEN"; user: AdminTarget }
+  | { type: "MULTIPLIER.OPEN"; user: AdminTarget };
+
+/** What the server is asked for both tables: the search, sort and page of each, never the other's. */
+export const usersQueryOf = (search: UsersSearch): UsersQuery => ({
+  funded: listQueryOf(fundedTable(search)),
+  unfunded: listQueryOf(unfundedTable(search)),
+});
+
+export const usersPageMachine = setup({
+  types: {
+    context: {} as { search: UsersSearch; data: UsersData | null; newId: () => string },
+    input: {} as { search: UsersSearch; newId: () => string },
+    events: {} as UsersPageEvent,
+    emitted: {} as AdminToast,
+    children: {} as { load: "load"; fundDialog: "fundDialog"; multiplierDialog: "multiplierDialog" },
+  },
+  actors: {
+    load: fromPromise<UsersData, UsersQuery>(notProvided("users page", "load")),
+    fundDialog: adminFormMachine,
+    multiplierDialog: adminFormMachine,
+  },
+  actions: {
+    takeSearch: assign(({ event }) => {
+      assertEvent(event, "QUERY");
+      return { search: event.search };
+    }),
+    reload: raise({ type: "RELOAD" }),
+    toastFailure: emit({ type: "toast", tone: "error", title: "Error", description: PAGE_FAILURES.users }),
+  },
+  guards: {
+    searchChanged: ({ context, event }) => {
+      assertEvent(event, "QUERY");
+      return !sameSearch(usersSearch, context.search, event.search);
+    },
+  },
+}).createMachine({
+  id: "usersPage",
+  context: ({ input }) => ({ search: input.search, data: null, newId: input.newId }),
+  type: "parallel",
+  states: {
+    data: {
+      initial: "loading",
+      states: {
+        loading: {
+          tags: ["loading"],
+          on: {
+            QUERY: { guard: "searchChanged", target: "loading", reenter: true, actions: "takeSearch" },
+            RELOAD: { target: "loading", reenter: true },
+          },
+          invoke: {
+            id: "load",
+            src: "load",
+            input: ({ context }) => usersQueryOf(context.search),
+            onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
+            onError: { target: "failed", actions: "toastFailure" },
+          },
+        },
+        ready: {
+          on: {
+            QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" },
+            RELOAD: "refreshing",
+          },
+        },
+        refreshing: {
+          tags: ["busy"],
+          on: {
+            QUERY: { guard: "searchChanged", target: "refreshing", reenter: true, actions: "takeSearch" },
+            RELOAD: { target: "refreshing", reenter: true },
+          },
+          invoke: {
+            id: "load",
+            src: "load",
+            input: ({ context }) => usersQueryOf(context.search),
+            onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
+            onError: { target: "ready", actions: "toastFailure" },
+          },
+        },
+        failed: {
+          on: {
+            QUERY: { guard: "searchChanged", target: "loading", actions: "takeSearch" },
+            RELOAD: "loading",
+          },
+        },
+      },
+    },
+    dialog: {
+      initial: "closed",
+      states: {
+        closed: { on: { "FUND.OPEN": "funding", "MULTIPLIER.OPEN": "updatingMultiplier" } },
+        funding: {
+          invoke: {
+            id: "fundDialog",
+            src: "fundDialog",
+            input: ({ context, event }) => {
+              assertEvent(event, "FUND.OPEN");
+              return formInput("fundWallet", context.newId, event.user);
+            },
+            onDone: [
+              { guard: ({ event }) => event.output.succeeded, target: "closed", actions: "reload" },
+              { target: "closed" },
+            ],
+          },
+        },
+        updatingMultiplier: {
+          invoke: {
+            id: "multiplierDialog",
+            src: "multiplierDialog",
+            input: ({ context, event }) => {
+              assertEvent(event, "MULTIPLIER.OPEN");
+              return formInput("updateMultiplier", context.newId, event.user);
+            },
+            onDone: [
+              { guard: ({ event }) => event.output.succeeded, target: "closed", actions: "reload" },
+              { target: "closed" },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
