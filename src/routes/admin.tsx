@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { Toaster } from "sonner";
 import { useMachineEffects } from "./-shared/use-machine-effects.ts";
 
-/** The admin area (spec §2): its own session (adminUser, adminSession) beside the user's, and its toasts. */
+/** The admin area (docs/product.md §2): its own session (adminUser, adminSession) beside the user's, and its toasts. */
 export const Route = createFileRoute("/admin")({
   beforeLoad: async ({ context }) => ({ runtime: await context.loadRuntime() }),
   component: AdminRoot,

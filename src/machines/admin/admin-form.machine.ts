@@ -10,7 +10,7 @@
  * dropped once the fields change or the server answered definitively.
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
-import { attemptAfterFailure } from "../shared/attempt-key.ts";
+import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 import { FILL_ALL_FIELDS } from "./admin.messages.ts";
 import type { AdminTarget, AdminToast, FormSuccess } from "./admin.types.ts";
 import { notProvided } from "./admin.types.ts";

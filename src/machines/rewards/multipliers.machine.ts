@@ -13,7 +13,7 @@ import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";
 import type { ApiError } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
-import { attemptAfterFailure } from "../shared/attempt-key.ts";
+import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 
 export type MultipliersEvent =
   | { type: "OPEN" }

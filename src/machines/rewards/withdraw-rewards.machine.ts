@@ -13,7 +13,7 @@ import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import type { ApiError } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { WithdrawRewardsAnswer } from "#src/api/rewards.ts";
-import { attemptAfterFailure } from "../shared/attempt-key.ts";
+import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 
 export type WithdrawEvent =
   | { type: "OPEN" }

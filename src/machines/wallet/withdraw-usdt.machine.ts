@@ -13,7 +13,7 @@ import { isTronAddress, shortTronAddress } from "#src/api/contracts/tron-address
 import { type ApiError, outcomeUnknown } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { TokenTransferAnswer, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
-import { attemptAfterFailure } from "../shared/attempt-key.ts";
+import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 
 export type WithdrawUsdtEvent =
   | { type: "TO.CHANGE"; value: string }

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AdminLoginPage } from "../-shared/admin/login-page.tsx";
 
-/** /admin: the admin login (spec §2); an admin already signed in goes straight to the dashboard. */
+/** /admin: the admin login (docs/product.md §2); an admin already signed in goes straight to the dashboard. */
 export const Route = createFileRoute("/admin/")({
   beforeLoad: async ({ context }) => {
     const snapshot = await context.runtime.adminSettled();

@@ -10,7 +10,7 @@ export const formatTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatAddress = (address: string | null, empty = "Not connected") =>
   address ? shortTronAddress(address) : empty;
 export const formatUsdt = (value: number) => `${formatWallet(value)} USDT`;
-/** Admin multipliers: two decimals and an x (spec §2, §9). */
+/** Admin multipliers: two decimals and an x (docs/product.md §2, §9). */
 export const formatMultiplier = (value: number) => `${value.toFixed(2)}x`;
 /** A table cell shows the exact multiplier (0.001x would read 0.00x at two decimals). */
 export const formatExactMultiplier = (value: number) => `${value}x`;

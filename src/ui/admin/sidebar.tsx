@@ -12,7 +12,7 @@ const LINKS = [
 ] as const;
 
 /**
- * The admin area's side navigation (spec §2, §9): 16rem wide, 3rem in icon mode on desktop (Ctrl/Cmd+B or the
+ * The admin area's side navigation (docs/product.md §2, §9): 16rem wide, 3rem in icon mode on desktop (Ctrl/Cmd+B or the
  * toggle), an 18rem drawer on screens under 768 px; its state is kept in a cookie for a week.
  */
 export function AdminLayout({

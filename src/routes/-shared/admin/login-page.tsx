@@ -6,7 +6,7 @@ import { StatusButton } from "#src/ui/kit/button.tsx";
 import { Card } from "#src/ui/kit/card.tsx";
 import { TextField } from "#src/ui/kit/field.tsx";
 
-/** /admin (spec §2 Admin login): email, password, Login; both required. */
+/** /admin (docs/product.md §2 Admin login): email, password, Login; both required. */
 export function AdminLoginPage({ runtime }: { runtime: AppRuntime }) {
   const session = runtime.adminSession;
   const error = useSelector(session, (snapshot) => snapshot.context.error);
