@@ -1,4 +1,4 @@
-import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { createFileRoute, Outlet, useRouterState } from "@tanstack/react-router";
 import { Toaster } from "sonner";
 import { useMachineEffects } from "./-shared/use-machine-effects.ts";
 
@@ -11,15 +11,18 @@ export const Route = createFileRoute("/_session")({
 function SessionLayout() {
   const { runtime } = Route.useRouteContext();
   useMachineEffects(runtime.session);
+  // The sign-in forms have no header balances to keep clear, but their button sits low on a phone: there a
+  // toast at the bottom would cover the button the user presses next, so it shows at the top instead.
+  const onSignInForms = useRouterState({ select: (state) => state.location.pathname === "/auth" });
   return (
     <>
       <Outlet />
-      {/* Above the bottom navigation, so a toast never hides the header's balances it is reporting on. */}
+      {/* Elsewhere above the bottom navigation, so a toast never hides the header's balances it reports on. */}
       <Toaster
         theme="dark"
-        position="bottom-center"
-        offset={{ bottom: 88 }}
-        mobileOffset={{ bottom: 88 }}
+        position={onSignInForms ? "top-center" : "bottom-center"}
+        offset={onSignInForms ? undefined : { bottom: 88 }}
+        mobileOffset={onSignInForms ? undefined : { bottom: 88 }}
         richColors
         closeButton
       />

@@ -125,7 +125,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id} className="hover:bg-white/[0.02]">
                   {row.getAllCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 text-slate-200">
+                    <td key={cell.id} className="whitespace-nowrap px-3 py-2 text-slate-200">
                       <table.FlexRender cell={cell} />
                     </td>
                   ))}

@@ -73,7 +73,7 @@ export function UsersScreen(props: {
       header: "Actions",
       enableSorting: false,
       cell: (info) => (
-        <div className="flex flex-wrap gap-2">
+        <div className="flex gap-2">
           <Button size="sm" onClick={() => props.onFund(info.row.original)}>
             Fund Wallet
           </Button>
