@@ -117,6 +117,8 @@ export function registerStreamEndpoint<E extends Endpoint>(
 ): void {
   app.route({
     ...routeOf(app, endpoint),
+    // A HEAD twin would open a stream with no body to send, and use up a ticket.
+    exposeHeadRoute: false,
     handler: async (request, reply) => {
       reply.hijack();
       await handler(callOf<E>(request, reply)).catch((err: unknown) => {

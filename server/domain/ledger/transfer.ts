@@ -2,12 +2,12 @@
  * The only way money moves: one transfer row and both balance updates in the caller's transaction. The debit
  * is conditional (never below zero, checked by the row count, backed by a CHECK constraint), and the two rows
  * are updated in a fixed order (by account id) so concurrent transfers never deadlock on each other. A wallet's
- * new balance is queued as its owner's live `wallet` event here, so no path that moves money can forget it.
+ * new balance is queued as its owner's live `wallet` event here, so no path that moves money can forget it
+ * (in a transaction that cannot carry live events, moving a wallet's money fails).
  */
 import type { Transaction } from "kysely";
 import { creditAccount, debitAccount, insertTransfer } from "../../db/repos/ledger.repo.ts";
 import type { Database, TransferKind } from "../../db/schema.ts";
-import { liveQueueOf } from "../live/live-transaction.ts";
 import { walletChanged } from "../live/screen-events.ts";
 import { walletOwner } from "./accounts.ts";
 
@@ -37,7 +37,6 @@ export async function transfer(
   request: TransferRequest,
 ): Promise<{ applied: boolean }> {
   const { from, to, amountMicro } = request;
-  liveQueueOf(trx);
   if (!Number.isSafeInteger(amountMicro) || amountMicro <= 0) {
     throw new RangeError(`transfer amount must be a positive integer of micro units, got ${amountMicro}`);
   }
