@@ -243,6 +243,11 @@ describe("admin events", () => {
     expect(updates.length).toBeLessThanOrEqual(Math.ceil(elapsed / 1000) + 1);
     const last = updates.at(-1)?.data as { totalPoints: number };
     expect(last.totalPoints).toBeCloseTo((first.data as { totalPoints: number }).totalPoints + 1, 6);
+    // A sign-up has no event of its own, but moves the figures too.
+    const users = (last as unknown as { totalUsers: number }).totalUsers;
+    await signUpAndLogIn(t.app);
+    const afterSignUp = (await stream.rest(1_500)).filter((frame) => frame.event === "admin.metrics").at(-1);
+    expect(afterSignUp?.data).toMatchObject({ totalUsers: users + 1 });
     stream.close();
   });
 });

@@ -55,6 +55,17 @@ export async function appendLiveEvents(
   return last;
 }
 
+/** The payload of notifyFiguresChanged: no stream is called this (streams are user ids and `admins`). */
+export const FIGURES_CHANGED = "figures:0";
+
+/**
+ * A commit that changes the admins' figures without an event of its own (a sign-up): a notification on the
+ * channel, for no stream, so instances refresh admin.metrics.
+ */
+export async function notifyFiguresChanged(trx: Transaction<Database>): Promise<void> {
+  await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${FIGURES_CHANGED})::text`.execute(trx);
+}
+
 /** Events of one stream after `afterSeq`, oldest first. */
 export async function readLiveEventsAfter(
   db: Kysely<Database>,

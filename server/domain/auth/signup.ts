@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
+import { notifyFiguresChanged } from "../../db/repos/live-events.repo.ts";
 import { findUserByEmail, insertUser } from "../../db/repos/users.repo.ts";
 import type { Database, Role } from "../../db/schema.ts";
 import { rateLimited } from "../../errors.ts";
@@ -76,6 +77,7 @@ export async function signUp(
     });
     if (!inserted) throw emailTaken();
     await options.audit?.(trx, now);
+    await notifyFiguresChanged(trx);
     return inserted;
   });
 

@@ -95,8 +95,13 @@ export class LiveHub {
     }
     if (resumeFrom !== null && resumed === null)
       subscription.send({ id: subscription.id, type: "reset", data: {} });
-    if (viewer.isAdmin) await this.#metrics.greet(subscription);
-    await subscription.catchUp();
+    try {
+      if (viewer.isAdmin) await this.#metrics.greet(subscription);
+      await subscription.catchUp();
+    } catch (err) {
+      subscription.end();
+      throw err;
+    }
     return subscription;
   }
 
