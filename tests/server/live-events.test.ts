@@ -8,7 +8,7 @@ import { DEVNET_CONFIRM_MS } from "#server/chain/local/devnet-gateway.ts";
 import { listOutboxMailFor } from "#server/db/repos/mail-outbox.repo.ts";
 import { scanAllDeposits } from "#server/domain/wallet/deposits.ts";
 import { advanceOpenWithdrawals } from "#server/domain/wallet/usdt-withdrawal.ts";
-import { openStream, signInAdmin } from "./helpers/live.ts";
+import { adminPost, anotherDevice, openStream, signInAdmin } from "./helpers/live.ts";
 import {
   type Caller,
   fundViaDevnet,
@@ -19,14 +19,7 @@ import {
   withdrawRewards,
 } from "./helpers/rewards.ts";
 import type { SseClient, SseFrame } from "./helpers/sse-client.ts";
-import {
-  bearer,
-  logIn,
-  setupTestApp,
-  signUpAndLogIn,
-  TEST_MNEMONIC,
-  uniqueEmail,
-} from "./helpers/test-app.ts";
+import { bearer, setupTestApp, signUpAndLogIn, TEST_MNEMONIC, uniqueEmail } from "./helpers/test-app.ts";
 
 const t = setupTestApp();
 const OUTSIDE = createHdWallet(TEST_MNEMONIC).addressAt(9_999);
@@ -51,9 +44,7 @@ async function logged(stream: SseClient, count: number): Promise<SseFrame[]> {
 describe("user events", () => {
   it("points: a tap sync from any device reaches every stream of the user", async () => {
     const caller = await newCaller();
-    const otherDevice = sessionCaller(
-      (await logIn(t.app, { email: caller.email, password: "correct horse battery" })).json(),
-    );
+    const otherDevice = await anotherDevice(t.app, caller);
     const [phone, laptop] = [await openStream(t.app, caller), await openStream(t.app, otherDevice)];
     const res = await syncTaps(t.app, otherDevice, { taps: 40 });
     expect(res.statusCode).toBe(200);
@@ -175,12 +166,7 @@ describe("admin events", () => {
     const [adminStream, userStream] = [await openStream(t.app, admin), await openStream(t.app, caller)];
     expect((await adminStream.next()).event).toBe("admin.metrics");
 
-    const funded = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/fund-wallet",
-      headers: bearer(admin.token),
-      payload: { userId: caller.id, amount: 7 },
-    });
+    const funded = await adminPost(t.app, admin, "fund-wallet", { userId: caller.id, amount: 7 });
     expect(funded.statusCode).toBe(200);
     expect(await userStream.next()).toMatchObject({ event: "wallet", data: { balance: 7 } });
     const [audit] = await logged(adminStream, 1);
@@ -192,11 +178,9 @@ describe("admin events", () => {
     });
     expect(audit?.data).toMatchObject({ action: "fund-wallet", target: caller.email, amount: 7 });
 
-    const changed = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/update-multiplier",
-      headers: bearer(admin.token),
-      payload: { userId: caller.id, multiplier: 0.25 },
+    const changed = await adminPost(t.app, admin, "update-multiplier", {
+      userId: caller.id,
+      multiplier: 0.25,
     });
     expect(changed.statusCode).toBe(200);
     expect(byType(await userStream.take(2))).toEqual({
@@ -208,11 +192,10 @@ describe("admin events", () => {
       amount: 0.25,
     });
 
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/create-admin",
-      headers: bearer(admin.token),
-      payload: { email: uniqueEmail("second-admin"), password: "second admin passphrase", name: "Second" },
+    const created = await adminPost(t.app, admin, "create-admin", {
+      email: uniqueEmail("second-admin"),
+      password: "second admin passphrase",
+      name: "Second",
     });
     expect(created.statusCode).toBe(201);
     expect((await logged(adminStream, 1))[0]?.data).toMatchObject({ action: "create-admin", amount: null });
@@ -255,9 +238,7 @@ describe("admin events", () => {
 describe("session events", () => {
   it("logout ends only the streams of that session family, after a session frame", async () => {
     const caller = await newCaller();
-    const other = sessionCaller(
-      (await logIn(t.app, { email: caller.email, password: "correct horse battery" })).json(),
-    );
+    const other = await anotherDevice(t.app, caller);
     const [leaving, staying] = [await openStream(t.app, caller), await openStream(t.app, other)];
     const out = await t.app.inject({
       method: "POST",
@@ -275,9 +256,7 @@ describe("session events", () => {
 
   it("a password reset ends every stream of the account", async () => {
     const caller = await newCaller();
-    const other = sessionCaller(
-      (await logIn(t.app, { email: caller.email, password: "correct horse battery" })).json(),
-    );
+    const other = await anotherDevice(t.app, caller);
     const streams = [await openStream(t.app, caller), await openStream(t.app, other)];
     await t.app.inject({
       method: "POST",

@@ -7,11 +7,11 @@
 import { describe, expect, it } from "vitest";
 import type { NotificationListener } from "#server/db/notifications.ts";
 import { appendLiveEvents, LIVE_CHANNEL } from "#server/db/repos/live-events.repo.ts";
-import { walletAccountId } from "#server/domain/ledger/accounts.ts";
+import { ensureWalletAccount, walletAccountId } from "#server/domain/ledger/accounts.ts";
 import { transfer } from "#server/domain/ledger/transfer.ts";
 import { transactionWithLiveEvents } from "#server/domain/live/live-transaction.ts";
 import { pointsChanged } from "#server/domain/live/screen-events.ts";
-import { openStream, positionOf, signInAdmin } from "./helpers/live.ts";
+import { adminPost, openStream, positionOf, signInAdmin } from "./helpers/live.ts";
 import {
   type Caller,
   fundViaDevnet,
@@ -21,7 +21,7 @@ import {
   syncTaps,
   withdrawRewards,
 } from "./helpers/rewards.ts";
-import { bearer, setupTestApp, signUpAndLogIn } from "./helpers/test-app.ts";
+import { setupTestApp, signUpAndLogIn } from "./helpers/test-app.ts";
 
 const t = setupTestApp();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,11 +53,9 @@ describe("many users, many changes", () => {
     const admin = await signInAdmin(t);
     // A multiplier of its own per user, so a frame that strayed into another stream would show.
     for (const [index, user] of users.entries()) {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/admin/update-multiplier",
-        headers: bearer(admin.token),
-        payload: { userId: user.id, multiplier: (index + 1) / 100 },
+      const res = await adminPost(t.app, admin, "update-multiplier", {
+        userId: user.id,
+        multiplier: (index + 1) / 100,
       });
       expect(res.statusCode).toBe(200);
     }
@@ -130,12 +128,7 @@ describe("rolled-back changes", () => {
     const refused = await purchase(t.app, caller, { multiplier_value: 0.002 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe("NOT_ENOUGH_FUNDS");
-    const tooMuch = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/fund-wallet",
-      headers: bearer(admin.token),
-      payload: { userId: caller.id, amount: 999_999_999 },
-    });
+    const tooMuch = await adminPost(t.app, admin, "fund-wallet", { userId: caller.id, amount: 999_999_999 });
     expect(tooMuch.statusCode).toBe(409);
     expect(await stream.rest()).toEqual([]);
     expect(heard).toEqual([]);
@@ -180,6 +173,7 @@ describe("rolled-back changes", () => {
 
   it("money cannot move outside a transaction that carries live events", async () => {
     const caller = sessionCaller(await signUpAndLogIn(t.app));
+    await ensureWalletAccount(t.database.handle.db, caller.id);
     const moving = t.database.handle.db.transaction().execute((trx) =>
       transfer(trx, {
         from: "treasury",

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { findUserByEmail, insertUser } from "#server/db/repos/users.repo.ts";
 import { hashPassword } from "#server/domain/auth/passwords.ts";
-import type { Caller } from "./rewards.ts";
+import { type Caller, sessionCaller } from "./rewards.ts";
 import { type OpenOptions, SseClient } from "./sse-client.ts";
 import { bearer, logIn, type TestApp } from "./test-app.ts";
 
@@ -49,3 +49,14 @@ export async function openStream(
 
 /** The numbers in an SSE id (one per stream the viewer reads). */
 export const positionOf = (id: string | undefined) => (id ?? "").split(".").map(Number);
+
+/** The same account signed in again: another session family, as on another device. */
+export async function anotherDevice(app: FastifyInstance, caller: Caller): Promise<Caller> {
+  const res = await logIn(app, { email: caller.email, password: "correct horse battery" });
+  if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
+  return sessionCaller(res.json());
+}
+
+/** POST /api/admin/… as this admin. */
+export const adminPost = (app: FastifyInstance, admin: Caller, path: string, payload: object) =>
+  app.inject({ method: "POST", url: `/api/admin/${path}`, headers: bearer(admin.token), payload });
