@@ -22,6 +22,8 @@ export function openEventStream(
   limits: { pingIntervalMs: number; maxBufferedBytes: number },
 ): EventStream {
   const res = reply.raw;
+  // Kept: once the answer has ended, the response lets go of its socket (left idle for keep-alive).
+  const socket = res.socket;
   // Set by the hooks that already ran (security headers, CORS).
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) res.setHeader(name, value);
@@ -57,7 +59,9 @@ export function openEventStream(
       send: (frame) => write(frameText(frame)),
       end: () => {
         clearInterval(ping);
-        if (!res.writableEnded) res.end();
+        // The connection served this stream only: closing it, rather than leaving it idle for keep-alive,
+        // lets a shutting-down server finish at once.
+        if (!res.writableEnded) res.end(() => socket?.destroy());
       },
     },
     whenClosed(callback) {

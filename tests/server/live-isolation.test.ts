@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { NotificationListener } from "#server/db/notifications.ts";
-import { appendLiveEvents, LIVE_CHANNEL } from "#server/db/repos/live-events.repo.ts";
+import { LIVE_CHANNEL } from "#server/db/repos/live-events.repo.ts";
 import { ensureWalletAccount, walletAccountId } from "#server/domain/ledger/accounts.ts";
 import { transfer } from "#server/domain/ledger/transfer.ts";
 import { transactionWithLiveEvents } from "#server/domain/live/live-transaction.ts";
@@ -159,14 +159,21 @@ describe("rolled-back changes", () => {
     await listener.close();
   });
 
-  it("an announcement is heard when its transaction commits, not before", async () => {
+  it("an announcement is heard once its transaction has committed, not before", async () => {
     const caller = sessionCaller(await signUpAndLogIn(t.app));
     const { heard, listener } = await listenToLog();
-    await t.database.handle.db.transaction().execute(async (trx) => {
-      await appendLiveEvents(trx, caller.id, [{ type: "points", payload: {}, familyId: null }], new Date());
+    let appended = -1;
+    let heardMeanwhile: string[] = [];
+    await transactionWithLiveEvents(t.app.ctx, async (trx) => {
+      pointsChanged(trx, caller.id, { pointsMicro: 1, totalTaps: 1, multiplierMicro: 1000 });
       await sleep(300);
-      expect(heard).toEqual([]);
+      // Nothing is appended until the work is done, and nothing is announced before the commit.
+      appended = (await trx.selectFrom("live_events").select("seq").where("stream", "=", caller.id).execute())
+        .length;
+      heardMeanwhile = [...heard];
     });
+    expect(appended).toBe(0);
+    expect(heardMeanwhile).toEqual([]);
     await expect.poll(() => heard).toEqual([`${caller.id}:1`]);
     await listener.close();
   });

@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
+import { appendLiveEvents } from "#server/db/repos/live-events.repo.ts";
 import { runMaintenance } from "#server/domain/maintenance.ts";
 import { openEventStream } from "#server/routes/event-stream.ts";
 import { openStream, ticketFor } from "./helpers/live.ts";
@@ -12,7 +13,7 @@ import { type Caller, sessionCaller, syncTaps } from "./helpers/rewards.ts";
 import { SseClient } from "./helpers/sse-client.ts";
 import { bearer, errorBody, MINUTE, setupTestApp, signUpAndLogIn } from "./helpers/test-app.ts";
 
-const t = setupTestApp({ live: { pingIntervalMs: 100 } });
+const t = setupTestApp({ live: { pingIntervalMs: 100, sweepIntervalMs: 200 } });
 const UNAUTHORIZED = errorBody("UNAUTHORIZED", "Please sign in to continue.");
 
 const newCaller = async (): Promise<Caller> => sessionCaller(await signUpAndLogIn(t.app));
@@ -126,6 +127,23 @@ describe("the stream", () => {
     expect((await current.take(1))[0]?.id).toBe("9");
     expect(await current.rest()).toEqual([]);
     current.close();
+  });
+
+  it("sends an event whose announcement was lost (its process died after the commit) at the next sweep", async () => {
+    const caller = await newCaller();
+    const stream = await openStream(t.app, caller);
+    await t.database.handle.db
+      .transaction()
+      .execute((trx) =>
+        appendLiveEvents(
+          trx,
+          caller.id,
+          [{ type: "points", payload: { totalTaps: 7 }, familyId: null }],
+          t.clock(),
+        ),
+      );
+    expect(await stream.next(2_000)).toEqual({ id: "1", event: "points", data: { totalTaps: 7 } });
+    stream.close();
   });
 
   it("without an id, starts from now", async () => {

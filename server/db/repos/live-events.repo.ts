@@ -1,8 +1,7 @@
 /**
  * The live-event log (docs/decisions/017). Appending bumps the stream's counter row, which stays locked until
  * the transaction ends, so a stream's numbers are handed out in commit order and a rolled-back transaction
- * gives its numbers back. The NOTIFY in the same statement is delivered by PostgreSQL (and PGlite) only when
- * the transaction commits, and never for a rollback.
+ * gives its numbers back. Positions are announced with NOTIFY after the commit, outside the transaction.
  */
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../schema.ts";
@@ -23,7 +22,7 @@ export interface StoredLiveEvent {
   familyId: string | null;
 }
 
-/** Appends the events to one stream in order and announces its new last number on commit. */
+/** Appends the events to one stream in order; answers the stream's new last number. */
 export async function appendLiveEvents(
   trx: Transaction<Database>,
   stream: string,
@@ -47,23 +46,27 @@ export async function appendLiveEvents(
       SELECT ${stream}, counter.last_seq - ${count}::bigint + v.ord, v.type, v.payload, v.family_id, ${at}
       FROM counter, (VALUES ${values}) AS v (ord, type, payload, family_id)
       RETURNING seq
-    ), head AS (SELECT max(seq) AS last_seq FROM appended)
-    SELECT head.last_seq, pg_notify(${LIVE_CHANNEL}, ${stream} || ':' || head.last_seq)::text AS notified
-    FROM head`.execute(trx);
+    )
+    SELECT max(seq) AS last_seq FROM appended`.execute(trx);
   const last = rows[0]?.last_seq;
   if (last === undefined) throw new Error(`appending to live stream ${stream} returned nothing`);
   return last;
 }
 
-/** The payload of notifyFiguresChanged: no stream is called this (streams are user ids and `admins`). */
+/**
+ * Announced for a commit that changes the admins' figures without an event of its own (a sign-up): no stream
+ * is called this (streams are user ids and `admins`), so instances only refresh admin.metrics.
+ */
 export const FIGURES_CHANGED = "figures:0";
 
-/**
- * A commit that changes the admins' figures without an event of its own (a sign-up): a notification on the
- * channel, for no stream, so instances refresh admin.metrics.
- */
-export async function notifyFiguresChanged(trx: Transaction<Database>): Promise<void> {
-  await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${FIGURES_CHANGED})::text`.execute(trx);
+/** Tells every instance where streams now end (`stream:seq` each); only ever after the commit. */
+export async function announceLivePositions(
+  db: Kysely<Database>,
+  positions: readonly string[],
+): Promise<void> {
+  await sql`SELECT pg_notify(${LIVE_CHANNEL}, position)::text FROM unnest(${positions}::text[]) AS position`.execute(
+    db,
+  );
 }
 
 /** Events of one stream after `afterSeq`, oldest first. */

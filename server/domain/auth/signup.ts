@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
-import { notifyFiguresChanged } from "../../db/repos/live-events.repo.ts";
 import { findUserByEmail, insertUser } from "../../db/repos/users.repo.ts";
 import type { Database, Role } from "../../db/schema.ts";
 import { rateLimited } from "../../errors.ts";
 import { addressSubject } from "../client-address.ts";
-import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { figuresChanged, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { countAttempt } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
 import { sendVerificationMail } from "./email-verification.ts";
@@ -77,7 +76,7 @@ export async function signUp(
     });
     if (!inserted) throw emailTaken();
     await options.audit?.(trx, now);
-    await notifyFiguresChanged(trx);
+    figuresChanged(trx);
     return inserted;
   });
 

@@ -2,7 +2,8 @@
  * This instance's open live streams (docs/design.md §10, docs/decisions/017). It listens on the one channel
  * every commit with live events notifies (`stream:seq`, nothing more) and lets each subscription that follows
  * that stream catch up from the log. After the listening connection was lost, every subscription catches up,
- * so a notification lost meanwhile loses nothing.
+ * so a notification lost meanwhile loses nothing; a sweep of the followed streams' heads also catches up what
+ * was committed but never announced (a process that died between its commit and its NOTIFY).
  */
 import type { Kysely } from "kysely";
 import type { Clock } from "../../clock.ts";
@@ -22,13 +23,19 @@ export interface LiveHubSettings {
   maxBufferedBytes: number;
   /** admin.metrics goes out at most this often. */
   metricsIntervalMs: number;
+  /** How often the heads of followed streams are read, for commits whose announcement was lost. */
+  sweepIntervalMs: number;
 }
 
 export const DEFAULT_LIVE_SETTINGS: LiveHubSettings = {
   pingIntervalMs: 20_000,
   maxBufferedBytes: 256 * 1024,
   metricsIntervalMs: 1_000,
+  sweepIntervalMs: 5_000,
 };
+
+/** Streams whose heads one sweep query reads. */
+const SWEEP_BATCH = 1_000;
 
 export interface LiveHubDeps {
   db: Kysely<Database>;
@@ -44,6 +51,8 @@ export class LiveHub {
   readonly #metrics: AdminMetricsFeed;
   #listener: NotificationListener | null = null;
   #closing = false;
+  #sweepTimer: NodeJS.Timeout | undefined;
+  #sweeping = false;
 
   constructor(
     private readonly deps: LiveHubDeps,
@@ -62,6 +71,8 @@ export class LiveHub {
       onNotification: (payload) => this.#announced(payload),
       onReconnect: () => this.#catchUpAll(),
     });
+    this.#sweepTimer = setInterval(() => void this.#sweep(), this.settings.sweepIntervalMs);
+    this.#sweepTimer.unref();
   }
 
   /** How many streams this instance holds. */
@@ -115,6 +126,7 @@ export class LiveHub {
 
   async stop(): Promise<void> {
     this.endAll();
+    clearInterval(this.#sweepTimer);
     this.#metrics.stop();
     await this.#listener?.close();
     this.#listener = null;
@@ -141,12 +153,31 @@ export class LiveHub {
 
   #announced(payload: string): void {
     const colon = payload.lastIndexOf(":");
-    const stream = payload.slice(0, colon);
-    const seq = Number(payload.slice(colon + 1));
+    this.#reached(payload.slice(0, colon), Number(payload.slice(colon + 1)));
+    this.#metrics.changed();
+  }
+
+  /** The stream now ends at `seq`: whoever follows it and is behind catches up. */
+  #reached(stream: string, seq: number): void {
     for (const subscription of this.#byStream.get(stream) ?? []) {
       if (subscription.awaits(stream, seq)) void subscription.catchUp();
     }
-    this.#metrics.changed();
+  }
+
+  async #sweep(): Promise<void> {
+    if (this.#sweeping) return;
+    this.#sweeping = true;
+    try {
+      const streams = [...this.#byStream.keys()];
+      for (let start = 0; start < streams.length; start += SWEEP_BATCH) {
+        const heads = await liveStreamHeads(this.deps.db, streams.slice(start, start + SWEEP_BATCH));
+        for (const [stream, head] of heads) this.#reached(stream, head);
+      }
+    } catch (err) {
+      this.deps.log.warn({ err }, "live stream sweep failed; trying again next time");
+    } finally {
+      this.#sweeping = false;
+    }
   }
 
   #catchUpAll(): void {
