@@ -63,7 +63,7 @@ export class SseClient {
     return this.#ended;
   }
 
-  /** The next frame not taken yet (of one type, when given), skipping nothing of other types. */
+  /** The next frame not taken yet, waiting for it up to `timeoutMs`. */
   async next(timeoutMs = 3_000): Promise<SseFrame> {
     const deadline = Date.now() + timeoutMs;
     while (this.frames.length <= this.#taken) {
