@@ -4,19 +4,22 @@
 //
 //   node scripts/bench-server.mjs            (npm run bench:server)
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=32 BENCH_PG_POOL=10 DATABASE_URL=postgres://… node scripts/bench-server.mjs
+//   BENCH_ONLY=live node scripts/bench-server.mjs   (only the live-event figures)
 //
 // Each target runs in a child process (so autocannon, in this one, does not share the server's event loop):
 // the bare route, the real app on PGlite in a temp folder, then on a fresh PostgreSQL database if one answers.
 // Every request is a new batch (fresh batchId, 5 taps) of the next of many users, round robin, so neither the
 // per-user tap budget nor the 30-syncs-a-minute limit is what is measured; users are created directly in the
 // database (no password hashing) with real sessions. Limits are not raised. After each run the server's total
-// taps are compared with the 2xx answers, so a fast but wrong server shows.
+// taps are compared with the 2xx answers, so a fast but wrong server shows. On PostgreSQL it then measures live
+// events across two instances (scripts/bench-live.mjs).
 import { execFileSync, fork } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { measureDelivery, measureIdleStreams, printLive } from "./bench-live.mjs";
 
 const SELF = fileURLToPath(import.meta.url);
 const SECONDS = Math.max(1, Math.min(10, Number(process.env.BENCH_SECONDS ?? 10)));
@@ -100,6 +103,10 @@ async function serve(kind, options) {
         .executeTakeFirst();
       send({ totals: Number(row?.taps ?? 0) });
     }
+    if (message.cmd === "memory") {
+      globalThis.gc?.();
+      send({ memory: process.memoryUsage() });
+    }
     if (message.cmd === "stop") {
       await app.close();
       await handle.close();
@@ -111,6 +118,12 @@ async function serve(kind, options) {
 // ───────────────────────────── parent: measure and report ─────────────────────────────
 
 async function main() {
+  if (process.env.BENCH_ONLY === "live") {
+    const serverUrl = await reachablePostgres();
+    if (serverUrl) await runLive(serverUrl);
+    else console.log("Live events need PostgreSQL (set DATABASE_URL or start it on 127.0.0.1:5432).");
+    return;
+  }
   const { default: autocannon } = await import("autocannon");
   const results = [];
   console.log(
@@ -150,12 +163,33 @@ async function main() {
     if (pgbench) results.push(pgbench);
   }
   printTable(results, pgbench);
+  if (serverUrl) await runLive(serverUrl);
+}
+
+/** Two instances over one fresh database: idle streams on B, then syncs through A read on B. */
+async function runLive(serverUrl) {
+  const database = await createDatabase(serverUrl, "tr_bench_live");
+  const targets = [];
+  try {
+    const a = await startTarget("postgres", { url: database.url, pool: PG_POOL, users: 1000 }, 1000);
+    targets.push(a);
+    const b = await startTarget("postgres", { url: database.url, pool: PG_POOL, users: 0 }, 0);
+    targets.push(b);
+    const idle = await measureIdleStreams({ ...b, users: a.users });
+    const delivery = await measureDelivery(a, b, SECONDS);
+    printLive(idle, delivery);
+  } catch (err) {
+    console.log(`Live events: failed (${err instanceof Error ? err.message : err}): skipped.`);
+  } finally {
+    for (const target of targets) await target.stop();
+    await database.drop();
+  }
 }
 
 async function startTarget(kind, options, users) {
   const child = fork(SELF, ["--serve", kind, JSON.stringify({ ...options, users })], {
     execArgv: [
-      ...(kind === "bare" ? [] : ["--import", "tsx"]),
+      ...(kind === "bare" ? [] : ["--import", "tsx", "--expose-gc"]),
       // BENCH_PROFILE=dir writes a V8 CPU profile of each server process there (open it in Chrome DevTools).
       ...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
     ],
@@ -180,6 +214,7 @@ async function startTarget(kind, options, users) {
     url: `http://127.0.0.1:${ready.port}`,
     users: ready.users,
     totals: () => ask("totals", "totals"),
+    memory: () => ask("memory", "memory"),
     stop: () =>
       new Promise((resolve) => {
         const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);

@@ -17,6 +17,7 @@ import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { dummyPasswordHash } from "./domain/auth/passwords.ts";
 import { seedDemoTreasury } from "./domain/ledger/demo-treasury.ts";
+import { DEFAULT_LIVE_SETTINGS, LiveHub, type LiveHubSettings } from "./domain/live/live-hub.ts";
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from "./domain/maintenance.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
@@ -28,9 +29,10 @@ import { installOpenApi } from "./plugins/openapi.ts";
 import { generateRequestId, installRequestIdHeader } from "./plugins/request-id.ts";
 import { installCors, installSecurityHeaders, installTransportHeaders } from "./plugins/security.ts";
 import { installSpa } from "./plugins/spa.ts";
-import { registerAdminRoutes } from "./routes/admin.routes.ts";
+import { adminMetricsBody, registerAdminRoutes } from "./routes/admin.routes.ts";
 import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerDevnetRoutes } from "./routes/devnet.routes.ts";
+import { registerEventsRoutes } from "./routes/events.routes.ts";
 import { registerOperationsRoutes } from "./routes/operations.routes.ts";
 import { installRouteGuard, type RegisteredRoute } from "./routes/register-endpoint.ts";
 import { registerUserRoutes } from "./routes/user.routes.ts";
@@ -62,6 +64,8 @@ export interface BuildAppOptions {
   chainWorker?: boolean;
   /** Extra plugins registered after the API routes (tests use it to add routes). */
   plugins?: FastifyPluginAsync[];
+  /** Timings and limits of the live streams (tests shorten the ping interval). */
+  live?: Partial<LiveHubSettings>;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -111,7 +115,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       chain: options.chain ?? chain.gateway,
       wallet: chain.wallet,
+      live: new LiveHub(
+        {
+          db: handle.db,
+          clock,
+          log: app.log,
+          listen: handle.listen,
+          adminMetrics: () => adminMetricsBody(ctx),
+        },
+        { ...DEFAULT_LIVE_SETTINGS, ...options.live },
+      ),
     };
+    await ctx.live.start();
+    // Open streams never finish on their own: end them first, so closing does not wait for them.
+    app.addHook("preClose", async () => ctx.live.endAll());
     const registeredRoutes: RegisteredRoute[] = [];
     app.decorate("ctx", ctx);
     app.decorate("registeredRoutes", registeredRoutes);
@@ -131,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerUserRoutes(app);
     registerWalletRoutes(app);
     registerAdminRoutes(app);
+    registerEventsRoutes(app);
     if (config.chain === "local" && ctx.chain.kind === "local") {
       const devnet = ctx.chain as DevnetGateway;
       if (devnetRoutesAllowed(config)) registerDevnetRoutes(app);
@@ -163,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook("onClose", async () => {
       for (const job of jobs) await job.stop();
       await ctx.background.drain();
+      await ctx.live.stop();
       smtpMailer?.close();
       if (ownsDatabase) await handle.close();
     });

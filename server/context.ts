@@ -10,6 +10,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseEngine } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
+import type { LiveHub } from "./domain/live/live-hub.ts";
 import type { Mailer } from "./mail/mailer.ts";
 
 export interface Logger {
@@ -30,4 +31,6 @@ export interface AppContext {
   chain: ChainGateway;
   /** The platform's HD wallet: deposit addresses and the hot wallet. */
   wallet: HdWallet;
+  /** This instance's open live streams (docs/decisions/017). */
+  live: LiveHub;
 }

@@ -1,17 +1,34 @@
-/** The chain worker: every poll interval, one round of the deposit watcher and of the open withdrawals. */
+/**
+ * The chain worker: every poll interval, one round of the deposit watcher and of the open withdrawals, on one
+ * instance at a time (a lease; the others skip their rounds while it is held). Both would be safe to run on
+ * every instance at once, but that only multiplies the calls to the chain.
+ */
 import type { AppContext } from "../context.ts";
 import { scanAllDeposits } from "../domain/wallet/deposits.ts";
 import { advanceOpenWithdrawals } from "../domain/wallet/usdt-withdrawal.ts";
+import { workerLease } from "../domain/worker-lease.ts";
 import { type PeriodicJob, startPeriodic } from "../periodic.ts";
 
+export const CHAIN_WORKER_LEASE = "chain-worker";
+/** Rounds a holder may miss before another instance takes over. */
+const LEASE_ROUNDS = 3;
+
 export function startChainWorker(ctx: AppContext): PeriodicJob {
-  return startPeriodic(
+  const lease = workerLease(ctx, CHAIN_WORKER_LEASE, ctx.chain.pollIntervalMs * LEASE_ROUNDS);
+  const job = startPeriodic(
     "chain worker",
     ctx.chain.pollIntervalMs,
     async () => {
+      if (!(await lease.take())) return;
       await scanAllDeposits(ctx);
       await advanceOpenWithdrawals(ctx);
     },
     ctx.log,
   );
+  return {
+    async stop() {
+      await job.stop();
+      await lease.release().catch((err: unknown) => ctx.log.warn({ err }, "chain worker lease not released"));
+    },
+  };
 }

@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
+import { type Listen, listenOnPglite, listenOnPostgres } from "./notifications.ts";
 import { INT8_TYPE_ID, parseInt8 } from "./numbers.ts";
 import type { Database } from "./schema.ts";
 
@@ -16,6 +17,8 @@ export type DatabaseEngine = "pglite" | "postgres";
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly engine: DatabaseEngine;
+  /** LISTEN for notifications, which PostgreSQL and PGlite deliver only when the sending transaction commits. */
+  readonly listen: Listen;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,7 @@ export async function openPostgres({ url, maxConnections = 10 }: PostgresOptions
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // Fail at start, with the driver's message, rather than on the first request.
   await pool.query("SELECT 1");
-  return { db, engine: "postgres", close: () => db.destroy() };
+  return { db, engine: "postgres", listen: listenOnPostgres(url), close: () => db.destroy() };
 }
 
 /**
@@ -58,7 +61,7 @@ export async function openPglite(
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, engine: "pglite", close: () => db.destroy() };
+  return { db, engine: "pglite", listen: listenOnPglite(client), close: () => db.destroy() };
 }
 
 export function openDatabase(config: {

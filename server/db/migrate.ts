@@ -1,17 +1,28 @@
-import { type Kysely, type MigrationResultSet, Migrator } from "kysely";
+import { type Kysely, type MigrationResultSet, Migrator, sql } from "kysely";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
+/** Any fixed number; only processes migrating this schema take it (docs/design.md §14). */
+const MIGRATION_LOCK_KEY = 7_401_950_117;
+
 /**
- * Brings the schema up to date. Kysely takes an advisory lock, so several processes starting together on one
- * PostgreSQL run each migration once.
+ * Brings the schema up to date. Several instances starting together on one PostgreSQL queue on an advisory
+ * lock held by one connection for the whole call, so one migrates and the others find nothing left to do.
+ * Kysely takes a lock of its own, but only after creating its bookkeeping tables, a race it survives by
+ * looking again; ours does not depend on that. On PGlite (one process) the lock is granted at once.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
+  const result = await db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    try {
+      return await new Migrator({
+        db: connection,
+        provider: { getMigrations: async () => migrations },
+      }).migrateToLatest();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    }
   });
-  const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
     throw new Error(`Database migration ${failed} failed`, { cause: result.error });

@@ -248,6 +248,45 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** A live-event stream's counter: the number of the last event appended (docs/decisions/017). */
+export interface LiveStreamsTable {
+  /** A user's id, or `admins` for the stream every admin reads. */
+  stream: string;
+  last_seq: number;
+}
+
+export interface LiveEventsTable {
+  stream: string;
+  seq: number;
+  type: string;
+  /** What the frame's `data` carries, in display units (JSON text in, parsed JSON out). */
+  payload: ColumnType<unknown, string, never>;
+  /** A `session` event ends only the streams of this session family; null: every stream of the user. */
+  family_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface LiveTicketsTable {
+  ticket_hash: string;
+  session_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** Incoming transfers already announced to their owner as pending deposits. */
+export interface ChainDepositSightingsTable {
+  tx_id: string;
+  address: string;
+  seen_at: Timestamp;
+}
+
+/** Who runs a background round that only one instance at a time may run, and until when. */
+export interface WorkerLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -270,6 +309,11 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   devnet_transfers: DevnetTransfersTable;
   audit_log: AuditLogTable;
+  live_streams: LiveStreamsTable;
+  live_events: LiveEventsTable;
+  live_tickets: LiveTicketsTable;
+  chain_deposit_sightings: ChainDepositSightingsTable;
+  worker_leases: WorkerLeasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

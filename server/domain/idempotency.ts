@@ -14,6 +14,7 @@ import type { AppContext } from "../context.ts";
 import { completeKey, findKey, releaseKey, reserveKey, takeOverKey } from "../db/repos/idempotency.repo.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { transactionWithLiveEvents } from "./live/live-transaction.ts";
 
 const ABANDONED_AFTER_MS = 60_000;
 
@@ -85,7 +86,7 @@ export async function runIdempotent<T>(
   }
 
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await transactionWithLiveEvents(ctx, async (trx) => {
       const answer = await operation(trx);
       const stored = await completeKey(trx, {
         ...reservation,

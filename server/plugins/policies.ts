@@ -6,6 +6,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Policy } from "#src/api/contracts/endpoint.ts";
 import type { AppContext } from "../context.ts";
 import { type AuthenticatedSession, authenticateAccessToken } from "../domain/auth/sessions.ts";
+import { redeemStreamTicket } from "../domain/live/stream-tickets.ts";
 import { forbidden, unauthorized } from "../errors.ts";
 
 declare module "fastify" {
@@ -16,6 +17,7 @@ declare module "fastify" {
 }
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200})$/i;
+const TICKET = /^[A-Za-z0-9_-]{1,200}$/;
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip", "via"];
 
@@ -28,7 +30,18 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   return session;
 }
 
-export function policyHook(ctx: AppContext, policy: Policy): onRequestAsyncHookHandler {
+/** A `?ticket=` instead of the header (GET /events only; docs/decisions/017); it is used up here. */
+async function authenticateByTicket(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const { ticket } = (request.query ?? {}) as { ticket?: unknown };
+  if (typeof ticket !== "string" || !TICKET.test(ticket)) throw unauthorized();
+  request.auth = await redeemStreamTicket(ctx, ticket);
+}
+
+export function policyHook(
+  ctx: AppContext,
+  policy: Policy,
+  options: { acceptsTicket?: boolean } = {},
+): onRequestAsyncHookHandler {
   switch (policy) {
     case "public":
       return async () => {};
@@ -42,7 +55,9 @@ export function policyHook(ctx: AppContext, policy: Policy): onRequestAsyncHookH
       };
     case "authenticated":
       return async (request) => {
-        await authenticate(ctx, request);
+        const ticketInstead = options.acceptsTicket && request.headers.authorization === undefined;
+        if (ticketInstead) await authenticateByTicket(ctx, request);
+        else await authenticate(ctx, request);
       };
     case "self":
       return async (request) => {

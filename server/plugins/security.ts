@@ -4,7 +4,7 @@
  * UI libraries use). CORS stays closed (no headers at all) unless CORS_ORIGIN lists origins.
  */
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isDocsPath } from "./openapi.ts";
 import { isApiPath } from "./spa.ts";
 
@@ -61,6 +61,10 @@ export function installCors(app: FastifyInstance, allowedOrigins: readonly strin
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
+/** HSTS when the request came over HTTPS; also for answers written to the socket directly (GET /events). */
+export const httpsOnlyHeaders = (request: FastifyRequest): Record<string, string> =>
+  request.protocol === "https" ? { "strict-transport-security": HSTS } : {};
+
 /**
  * HSTS only when the request came over HTTPS (directly, or as a proxy trusted by TRUST_PROXY says through
  * X-Forwarded-Proto), and `Cache-Control: no-store` on every API answer: they carry accounts, balances and
@@ -68,7 +72,7 @@ const HSTS = "max-age=31536000; includeSubDomains";
  */
 export function installTransportHeaders(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
-    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+    for (const [name, value] of Object.entries(httpsOnlyHeaders(request))) reply.header(name, value);
     if (isApiPath(request.url) && !isDocsPath(request.url)) reply.header("cache-control", "no-store");
     return payload;
   });

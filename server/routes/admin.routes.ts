@@ -1,6 +1,7 @@
 /** /admin/…: the back office (policy `admin`: the role is checked on the server for every route). */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as contract from "#src/api/contracts/admin.ts";
+import type { AppContext } from "../context.ts";
 import {
   createAdminAccount,
   fundUserWallet,
@@ -28,21 +29,24 @@ const keyOf = (request: FastifyRequest) => {
   return typeof key === "string" ? key : undefined;
 };
 
+/** The body of GET /admin/metrics, which admins' live streams also get as `admin.metrics`. */
+export async function adminMetricsBody(ctx: AppContext) {
+  const m = await adminMetrics(ctx.db, ctx.clock());
+  return {
+    totalUsers: m.totalUsers,
+    totalPoints: microToWire(m.totalPointsMicro),
+    totalWallets: m.totalWallets,
+    activeUsers: m.activeUsers,
+    averagePoints: microToWire(m.averagePointsMicro),
+    poolBalance: microToWire(m.poolBalanceMicro),
+    dailyVolume: microToWire(m.dailyVolumeMicro),
+  };
+}
+
 export function registerAdminRoutes(app: FastifyInstance): void {
   const ctx = app.ctx;
 
-  registerEndpoint(app, contract.metrics, async () => {
-    const m = await adminMetrics(ctx.db, ctx.clock());
-    return {
-      totalUsers: m.totalUsers,
-      totalPoints: microToWire(m.totalPointsMicro),
-      totalWallets: m.totalWallets,
-      activeUsers: m.activeUsers,
-      averagePoints: microToWire(m.averagePointsMicro),
-      poolBalance: microToWire(m.poolBalanceMicro),
-      dailyVolume: microToWire(m.dailyVolumeMicro),
-    };
-  });
+  registerEndpoint(app, contract.metrics, () => adminMetricsBody(ctx));
 
   const managed = async (
     query: { limit?: number; cursor?: string; q?: string; sort?: string },

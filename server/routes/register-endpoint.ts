@@ -50,16 +50,12 @@ function successStatus(endpoint: Endpoint): number {
   return status;
 }
 
-export function registerEndpoint<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: EndpointHandler<NoInfer<E>>,
-): void {
-  const status = successStatus(endpoint);
+/** Everything of a route but its handler: path, schemas, policy, query coercion. */
+function routeOf(app: FastifyInstance, endpoint: Endpoint) {
   const needsToken = endpoint.policy !== "public" && endpoint.policy !== "loopback";
   const coerceQuery = textFieldCoercer(endpoint.querystring);
   const coerceParams = textFieldCoercer(endpoint.params);
-  app.route({
+  return {
     method: endpoint.method,
     url: `${API_PREFIX}${endpoint.path}`,
     config: { policy: endpoint.policy },
@@ -73,7 +69,7 @@ export function registerEndpoint<E extends Endpoint>(
       response: { ...endpoint.response, "4xx": errorBody, "5xx": errorBody },
       ...(needsToken ? { security: [{ bearerAuth: [] }] } : {}),
     },
-    onRequest: policyHook(app.ctx, endpoint.policy),
+    onRequest: policyHook(app.ctx, endpoint.policy, { acceptsTicket: endpoint.acceptsTicket === true }),
     ...(coerceQuery || coerceParams
       ? {
           preValidation: async (request: FastifyRequest) => {
@@ -82,17 +78,53 @@ export function registerEndpoint<E extends Endpoint>(
           },
         }
       : {}),
+  };
+}
+
+const callOf = <E extends Endpoint>(request: FastifyRequest, reply: FastifyReply): EndpointCall<E> => ({
+  body: request.body as BodyOf<E>,
+  query: request.query as QueryOf<E>,
+  params: request.params as ParamsOf<E>,
+  auth: request.auth as AuthOf<E>,
+  request,
+  reply,
+});
+
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<NoInfer<E>>,
+): void {
+  const status = successStatus(endpoint);
+  app.route({
+    ...routeOf(app, endpoint),
     handler: async (request, reply) => {
-      const answer = await handler({
-        body: request.body as BodyOf<E>,
-        query: request.query as QueryOf<E>,
-        params: request.params as ParamsOf<E>,
-        auth: request.auth as AuthOf<E>,
-        request,
-        reply,
-      });
+      const answer = await handler(callOf<E>(request, reply));
       reply.code(status);
       return status === 204 ? reply.send() : answer;
+    },
+  });
+}
+
+/**
+ * A route that writes its answer to the socket itself (text/event-stream): the same policy, schemas and
+ * checks as any other, answered with the error body until the handler starts; the reply is hijacked for it.
+ */
+export function registerStreamEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (call: EndpointCall<NoInfer<E>>) => Promise<void>,
+): void {
+  app.route({
+    ...routeOf(app, endpoint),
+    // A HEAD twin would open a stream with no body to send, and use up a ticket.
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      reply.hijack();
+      await handler(callOf<E>(request, reply)).catch((err: unknown) => {
+        request.log.error({ err }, "stream failed");
+        reply.raw.destroy();
+      });
     },
   });
 }

@@ -8,6 +8,7 @@ import * as ledgerAndTaps from "./002-ledger-and-taps.ts";
 import * as walletAndChain from "./003-wallet-and-chain.ts";
 import * as adminAudit from "./004-admin-audit.ts";
 import * as abuseLimits from "./005-abuse-limits.ts";
+import * as liveEvents from "./006-live-events.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "003-wallet-and-chain": walletAndChain,
   "004-admin-audit": adminAudit,
   "005-abuse-limits": abuseLimits,
+  "006-live-events": liveEvents,
 };

@@ -6,8 +6,9 @@ import type { AuditLogTable, Database } from "../schema.ts";
 export async function insertAuditEntry(
   trx: Transaction<Database>,
   entry: Insertable<AuditLogTable>,
-): Promise<void> {
-  await trx.insertInto("audit_log").values(entry).execute();
+): Promise<number> {
+  const row = await trx.insertInto("audit_log").values(entry).returning("id").executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Entries strictly after `page.after` in newest-first order (the position's id is the row's bigint id). */

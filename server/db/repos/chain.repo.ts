@@ -98,3 +98,16 @@ export async function insertChainDeposit(
     .executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
+
+/** False when this incoming transfer was sighted (and announced) before. */
+export async function insertDepositSighting(
+  db: Db,
+  row: { txId: string; address: string; at: Date },
+): Promise<boolean> {
+  const result = await db
+    .insertInto("chain_deposit_sightings")
+    .values({ tx_id: row.txId, address: row.address, seen_at: row.at })
+    .onConflict((oc) => oc.columns(["tx_id", "address"]).doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}

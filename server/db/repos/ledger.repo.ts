@@ -37,32 +37,36 @@ export async function insertTransfer(
 /**
  * Takes the amount out only if it is there, in one statement, so two concurrent debits can never both pass
  * on the same money (the second one re-reads the row after the first commits). `external` has no floor.
+ * Answers the balance after the debit, or undefined when nothing was taken.
  */
 export async function debitAccount(
   trx: Transaction<Database>,
   id: string,
   amountMicro: number,
-): Promise<boolean> {
-  const result = await trx
+): Promise<number | undefined> {
+  const row = await trx
     .updateTable("ledger_accounts")
     .set({ balance_micro: sql<number>`balance_micro - ${amountMicro}` })
     .where("id", "=", id)
     .where((eb) => eb.or([eb("kind", "=", "external"), eb("balance_micro", ">=", amountMicro)]))
+    .returning("balance_micro")
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return row?.balance_micro;
 }
 
+/** The balance after the credit, or undefined when the account does not exist. */
 export async function creditAccount(
   trx: Transaction<Database>,
   id: string,
   amountMicro: number,
-): Promise<boolean> {
-  const result = await trx
+): Promise<number | undefined> {
+  const row = await trx
     .updateTable("ledger_accounts")
     .set({ balance_micro: sql<number>`balance_micro + ${amountMicro}` })
     .where("id", "=", id)
+    .returning("balance_micro")
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return row?.balance_micro;
 }
 
 export async function findBalanceMicro(db: Kysely<Database>, id: string): Promise<number | undefined> {

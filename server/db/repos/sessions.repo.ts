@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { AuthSessionRow, Database, Role } from "../schema.ts";
 
 export type NewAuthSession = Omit<AuthSessionRow, "rotated_at" | "replaced_by" | "revoked_at">;
@@ -28,9 +28,24 @@ interface SessionLookupRow {
 }
 
 /** The session an access token belongs to, with its account, in one query (runs on every request). */
-export async function findSessionByAccessHash(
+export function findSessionByAccessHash(
   db: Kysely<Database>,
   accessTokenHash: string,
+): Promise<SessionWithUser | undefined> {
+  return findSessionWhere(db, sql`s.access_token_hash = ${accessTokenHash}`);
+}
+
+/** A session by its id, with its account (a live-stream ticket names the session it was issued to). */
+export function findSessionById(
+  db: Kysely<Database>,
+  sessionId: string,
+): Promise<SessionWithUser | undefined> {
+  return findSessionWhere(db, sql`s.id = ${sessionId}`);
+}
+
+async function findSessionWhere(
+  db: Kysely<Database>,
+  condition: RawBuilder<unknown>,
 ): Promise<SessionWithUser | undefined> {
   // Plain SQL: this runs on every authenticated request, and building the query cost more CPU than running it.
   const { rows } = await sql<SessionLookupRow>`
@@ -38,7 +53,7 @@ export async function findSessionByAccessHash(
       u.id, u.email, u.name, u.role, u.trc20_address
     FROM auth_sessions s
     JOIN users u ON u.id = s.user_id
-    WHERE s.access_token_hash = ${accessTokenHash}`.execute(db);
+    WHERE ${condition}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
   return {

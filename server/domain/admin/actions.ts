@@ -16,6 +16,8 @@ import { signUp } from "../auth/signup.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { multiplierChanged, pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";
 import { badTronAddress, insufficientPoolBalance } from "../wallet/errors.ts";
 import { advanceWithdrawal, reserveWithdrawal } from "../wallet/usdt-withdrawal.ts";
@@ -34,7 +36,7 @@ function once<T>(
   operation: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   if (key) return runIdempotent(ctx, { callerId: actor.id, key, scope, body }, operation);
-  return ctx.db.transaction().execute(operation);
+  return transactionWithLiveEvents(ctx, operation);
 }
 
 async function requireUser(ctx: AppContext, userId: string) {
@@ -113,7 +115,7 @@ export async function setUserMultiplier(
   request: { userId: string; multiplierMicro: number },
 ): Promise<number> {
   const user = await requireUser(ctx, request.userId);
-  return ctx.db.transaction().execute(async (trx) => {
+  return transactionWithLiveEvents(ctx, async (trx) => {
     const at = ctx.clock();
     const rewards = await lockRewardsAccount(trx, user.id, at);
     await setPointsAndMultiplier(trx, user.id, {
@@ -127,6 +129,8 @@ export async function setUserMultiplier(
       reason: "admin",
       at,
     });
+    pointsChanged(trx, user.id, { ...rewards, multiplierMicro: request.multiplierMicro });
+    multiplierChanged(trx, user.id, request.multiplierMicro);
     await recordAudit(trx, {
       actor,
       action: "update-multiplier",

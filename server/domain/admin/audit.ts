@@ -1,7 +1,11 @@
-/** The audit log (docs/design.md §7): written in the same transaction as the action it records. */
+/**
+ * The audit log (docs/design.md §7): written in the same transaction as the action it records, and sent to
+ * every admin's live stream when it commits.
+ */
 import type { Kysely, Transaction } from "kysely";
 import { insertAuditEntry, listAuditEntries } from "../../db/repos/audit.repo.ts";
 import type { Database } from "../../db/schema.ts";
+import { auditRecorded } from "../live/screen-events.ts";
 import { type Page, type PageRequest, readPage } from "../pagination.ts";
 
 export interface Actor {
@@ -29,13 +33,21 @@ export async function recordAudit(
   trx: Transaction<Database>,
   entry: { actor: Actor; action: AdminAction; target: string | null; amountMicro: number | null; at: Date },
 ): Promise<void> {
-  await insertAuditEntry(trx, {
+  const id = await insertAuditEntry(trx, {
     actor_id: entry.actor.id,
     actor_email: entry.actor.email,
     action: entry.action,
     target: entry.target,
     amount_micro: entry.amountMicro,
     created_at: entry.at,
+  });
+  auditRecorded(trx, {
+    id: String(id),
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    target: entry.target,
+    amountMicro: entry.amountMicro,
+    at: entry.at,
   });
 }
 

@@ -21,6 +21,8 @@ import {
 import { rateLimited } from "../../errors.ts";
 import { passwordResetMail } from "../../mail/templates.ts";
 import { addressSubject } from "../client-address.ts";
+import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { sessionEnded } from "../live/screen-events.ts";
 import { countAttempt } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
 import { invalidResetToken } from "./errors.ts";
@@ -76,12 +78,13 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
 
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock();
-  await ctx.db.transaction().execute(async (trx) => {
+  await transactionWithLiveEvents(ctx, async (trx) => {
     const userId = await consumeToken(trx, tokenHash, "password_reset", now);
     if (!userId) throw invalidResetToken();
     await setPasswordHash(trx, userId, passwordHash);
     await consumeAllTokensOfUser(trx, userId, "password_reset", now);
     await revokeAllSessionsOfUser(trx, userId, now);
+    sessionEnded(trx, userId, "password-reset", null);
     // The link came by mail, so whoever opened it owns the address.
     await markEmailVerified(trx, userId, now);
   });

@@ -17,6 +17,8 @@ import {
 import { findUserById } from "../../db/repos/users.repo.ts";
 import type { Role } from "../../db/schema.ts";
 import { tokenExpired, unauthorized } from "../../errors.ts";
+import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { sessionEnded } from "../live/screen-events.ts";
 import { ACCESS_TOKEN_SECONDS, hashToken, newOpaqueToken, REFRESH_TOKEN_SECONDS } from "./tokens.ts";
 
 export interface SessionTokens {
@@ -91,7 +93,7 @@ export async function authenticateAccessToken(
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
-const sessionEnded = () => unauthorized("Your session has ended. Please sign in again.");
+const sessionOver = () => unauthorized("Your session has ended. Please sign in again.");
 
 /**
  * Trades a refresh token for a new pair. The old refresh token dies; presenting a dead one again after the
@@ -101,7 +103,7 @@ const sessionEnded = () => unauthorized("Your session has ended. Please sign in 
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<SessionAnswer> {
   const now = ctx.clock();
   const session = await findSessionByRefreshHash(ctx.db, hashToken(refreshToken));
-  if (!session || session.revoked_at !== null) throw sessionEnded();
+  if (!session || session.revoked_at !== null) throw sessionOver();
   if (session.refresh_expires_at.getTime() <= now.getTime()) {
     throw unauthorized("Your session has expired. Please sign in again.");
   }
@@ -116,8 +118,8 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
 
   if (session.rotated_at !== null) {
     if (withinGrace(session.rotated_at)) return answer(await startSiblingSession(ctx, session, now));
-    await revokeSessionFamily(ctx.db, session.family_id, now);
-    throw sessionEnded();
+    await revokeFamily(ctx, session.user_id, session.family_id);
+    throw sessionOver();
   }
 
   const pair = newTokenPair(user.id, session.family_id, now);
@@ -149,11 +151,22 @@ async function startSiblingSession(
     await insertSession(trx, pair.row);
     return true;
   });
-  if (!started) throw sessionEnded();
+  if (!started) throw sessionOver();
   return pair.tokens;
 }
 
 /** Logout: every token of this session family stops working at once. */
 export async function endSession(ctx: AppContext, session: AuthenticatedSession): Promise<void> {
-  await revokeSessionFamily(ctx.db, session.familyId, ctx.clock());
+  await revokeFamily(ctx, session.user.id, session.familyId);
+}
+
+/**
+ * Ends the family's live streams too (docs/api.md, Live events). A leaked refresh token's family ends the
+ * same way as a logout, so a thief's stream stops as well.
+ */
+async function revokeFamily(ctx: AppContext, userId: string, familyId: string): Promise<void> {
+  await transactionWithLiveEvents(ctx, async (trx) => {
+    await revokeSessionFamily(trx, familyId, ctx.clock());
+    sessionEnded(trx, userId, "logout", familyId);
+  });
 }

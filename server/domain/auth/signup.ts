@@ -5,6 +5,7 @@ import { findUserByEmail, insertUser } from "../../db/repos/users.repo.ts";
 import type { Database, Role } from "../../db/schema.ts";
 import { rateLimited } from "../../errors.ts";
 import { addressSubject } from "../client-address.ts";
+import { figuresChanged, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { countAttempt } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
 import { sendVerificationMail } from "./email-verification.ts";
@@ -62,7 +63,7 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock();
   const role = options.role ?? "user";
-  const user = await ctx.db.transaction().execute(async (trx) => {
+  const user = await transactionWithLiveEvents(ctx, async (trx) => {
     const inserted = await insertUser(trx, {
       id: randomUUID(),
       email,
@@ -75,6 +76,7 @@ export async function signUp(
     });
     if (!inserted) throw emailTaken();
     await options.audit?.(trx, now);
+    figuresChanged(trx);
     return inserted;
   });
 

@@ -11,6 +11,8 @@ import { type Actor, recordAudit } from "../admin/audit.ts";
 import { normalizeEmail } from "../auth/email.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";
 import { insufficientPoolBalance } from "../wallet/errors.ts";
 
@@ -22,7 +24,7 @@ export async function fundWalletOnDevnet(
   const user = await findUserByEmail(ctx.db, normalizeEmail(request.email));
   if (!user) throw new AppError(404, "NOT_FOUND", "No account uses this email.");
   const walletAccount = await ensureWalletAccount(ctx.db, user.id);
-  return ctx.db.transaction().execute(async (trx) => {
+  return transactionWithLiveEvents(ctx, async (trx) => {
     const now = ctx.clock();
     const rewards = await lockRewardsAccount(trx, user.id, now);
     const pointsMicro = rewards.pointsMicro + request.pointsMicro;
@@ -33,6 +35,11 @@ export async function fundWalletOnDevnet(
         deltaMicro: request.pointsMicro,
         kind: "devnet",
         at: now,
+      });
+      pointsChanged(trx, user.id, {
+        pointsMicro,
+        totalTaps: rewards.totalTaps,
+        multiplierMicro: rewards.multiplierMicro,
       });
     }
     if (request.amountMicro > 0) {

@@ -8,7 +8,12 @@ export const TREASURY = "treasury";
 /** The chain: the only account allowed below zero (it mirrors everything held inside). */
 export const EXTERNAL = "external";
 
-export const walletAccountId = (userId: string) => `wallet:${userId}`;
+const WALLET_PREFIX = "wallet:";
+export const walletAccountId = (userId: string) => `${WALLET_PREFIX}${userId}`;
+
+/** The user whose wallet this account is, or null for the treasury, the chain and clearing accounts. */
+export const walletOwner = (accountId: string): string | null =>
+  accountId.startsWith(WALLET_PREFIX) ? accountId.slice(WALLET_PREFIX.length) : null;
 
 /** The user's wallet account, created on first use (outside any transaction: it commits on its own). */
 export async function ensureWalletAccount(db: Kysely<Database>, userId: string): Promise<string> {

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { EXTERNAL, TREASURY } from "./accounts.ts";
 import { transfer } from "./transfer.ts";
 
@@ -16,7 +17,7 @@ export async function seedDemoTreasury(
   at: Date,
 ): Promise<boolean> {
   if (amountMicro <= 0) return false;
-  const { applied } = await db.transaction().execute((trx) =>
+  const { applied } = await transactionWithLiveEvents({ db, clock: () => at }, (trx) =>
     transfer(trx, {
       from: EXTERNAL,
       to: TREASURY,

@@ -1,11 +1,15 @@
 /**
  * The only way money moves: one transfer row and both balance updates in the caller's transaction. The debit
  * is conditional (never below zero, checked by the row count, backed by a CHECK constraint), and the two rows
- * are updated in a fixed order (by account id) so concurrent transfers never deadlock on each other.
+ * are updated in a fixed order (by account id) so concurrent transfers never deadlock on each other. A wallet's
+ * new balance is queued as its owner's live `wallet` event here, so no path that moves money can forget it
+ * (in a transaction that cannot carry live events, moving a wallet's money fails).
  */
 import type { Transaction } from "kysely";
 import { creditAccount, debitAccount, insertTransfer } from "../../db/repos/ledger.repo.ts";
 import type { Database, TransferKind } from "../../db/schema.ts";
+import { walletChanged } from "../live/screen-events.ts";
+import { walletOwner } from "./accounts.ts";
 
 export interface TransferRequest {
   from: string;
@@ -53,9 +57,13 @@ export async function transfer(
     { account: to, apply: () => creditAccount(trx, to, amountMicro) },
   ].sort((a, b) => (a.account < b.account ? -1 : 1));
   for (const step of steps) {
-    if (await step.apply()) continue;
-    if (step.account === from) throw new InsufficientBalance(from);
-    throw new Error(`ledger account ${step.account} does not exist`);
+    const balanceMicro = await step.apply();
+    if (balanceMicro === undefined) {
+      if (step.account === from) throw new InsufficientBalance(from);
+      throw new Error(`ledger account ${step.account} does not exist`);
+    }
+    const owner = walletOwner(step.account);
+    if (owner) walletChanged(trx, owner, balanceMicro);
   }
   return { applied: true };
 }

@@ -12,6 +12,8 @@ import {
   recordTapBatch,
   type StoredBatch,
 } from "../../db/repos/tap-batches.repo.ts";
+import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { pointsChanged } from "../live/screen-events.ts";
 import { countAttempt, type LimitRule } from "../rate-limit.ts";
 import { tooManySyncs } from "./errors.ts";
 import { fullBucket, takeTaps } from "./token-bucket.ts";
@@ -57,7 +59,7 @@ export async function creditTapBatch(
   const verdict = await countAttempt(ctx.db, TAP_SYNC_LIMIT, userId, now);
   if (!verdict.allowed) throw tooManySyncs(verdict.retryAfterSeconds);
 
-  return ctx.db.transaction().execute(async (trx) => {
+  return transactionWithLiveEvents(ctx, async (trx) => {
     let state = await lockRewardsWithBatch(trx, userId, claim.batchId);
     if (!state) {
       const bucket = fullBucket(now);
@@ -96,7 +98,16 @@ export async function creditTapBatch(
       suspicious: take.granted < claim.taps || claimMismatches(claim, multiplierMicro),
       at: now,
     });
-    if (recorded) return result;
+    if (recorded) {
+      if (take.granted > 0) {
+        pointsChanged(trx, userId, {
+          pointsMicro: result.pointsMicro,
+          totalTaps: result.totalTaps,
+          multiplierMicro,
+        });
+      }
+      return result;
+    }
     // A concurrent send of this batch committed while we waited for the lock: answer what it stored.
     const stored = await findBatch(trx, userId, claim.batchId);
     if (!stored) throw new Error(`tap batch ${claim.batchId} neither recorded nor found`);

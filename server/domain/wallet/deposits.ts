@@ -5,17 +5,22 @@
  * log index, and on the ledger's idempotency key); a failed transaction is remembered and never credited.
  * Chain calls happen before the database transaction, never inside it. Listings may overlap and scans may
  * run at the same time (interval and Refresh, or two processes): the unique keys keep the credit single.
+ * The owner's screens hear of a deposit twice: `pending` the first time a scan sees it not yet final, and
+ * `credited` in the transaction that credits it (docs/api.md, Live events).
  */
 import type { AddressTransfer, TransferLog } from "../../chain/gateway.ts";
 import type { AppContext } from "../../context.ts";
 import {
   checkedOutcomes,
   insertChainDeposit,
+  insertDepositSighting,
   listDepositAddresses,
   recordChecked,
 } from "../../db/repos/chain.repo.ts";
 import { EXTERNAL, ensureWalletAccount } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
+import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { depositChanged } from "../live/screen-events.ts";
 
 /** How many of the address's latest transfers each scan reads (the Deposit tab shows 10). */
 export const SCAN_DEPTH = 50;
@@ -45,6 +50,8 @@ export async function scanDeposits(
       const ours = outcome.logs.filter((log) => log.to === address && log.amountMicro > 0);
       await creditLogs(ctx, owner, txId, outcome.blockNumber, ours);
       settled.set(txId, ours.length > 0 ? "credited" : "nothing");
+    } else if (outcome.status === "pending") {
+      await announcePending(ctx, owner, txId, incomingMicro(transfers, address, txId));
     }
   }
   return (
@@ -67,6 +74,22 @@ function statusOf(t: AddressTransfer, settled: string | undefined, address: stri
   return "pending";
 }
 
+const incomingMicro = (transfers: AddressTransfer[], address: string, txId: string) =>
+  transfers.filter((t) => t.txId === txId && t.to === address).reduce((sum, t) => sum + t.amountMicro, 0);
+
+async function announcePending(
+  ctx: AppContext,
+  owner: { userId: string; address: string },
+  txId: string,
+  amountMicro: number,
+): Promise<void> {
+  if (amountMicro <= 0) return;
+  await transactionWithLiveEvents(ctx, async (trx) => {
+    const first = await insertDepositSighting(trx, { txId, address: owner.address, at: ctx.clock() });
+    if (first) depositChanged(trx, owner.userId, { txId, amountMicro, status: "pending" });
+  });
+}
+
 async function creditLogs(
   ctx: AppContext,
   owner: { userId: string; address: string },
@@ -75,8 +98,9 @@ async function creditLogs(
   logs: TransferLog[],
 ): Promise<void> {
   const walletAccount = await ensureWalletAccount(ctx.db, owner.userId);
-  await ctx.db.transaction().execute(async (trx) => {
+  await transactionWithLiveEvents(ctx, async (trx) => {
     const at = ctx.clock();
+    let creditedMicro = 0;
     for (const log of logs) {
       const fresh = await insertChainDeposit(trx, {
         txId,
@@ -98,7 +122,10 @@ async function creditLogs(
         idempotencyKey: `deposit:${txId}:${log.logIndex}`,
         at,
       });
+      creditedMicro += log.amountMicro;
     }
+    if (creditedMicro > 0)
+      depositChanged(trx, owner.userId, { txId, amountMicro: creditedMicro, status: "credited" });
     await recordChecked(trx, {
       txId,
       address: owner.address,

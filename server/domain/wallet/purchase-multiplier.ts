@@ -11,6 +11,7 @@ import { MICRO_PER_UNIT, microToNumber } from "../../money/micro.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import { multiplierChanged, pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";
 import { multiplierNotHigher, notEnoughFunds, notEnoughPoints, unknownMultiplier } from "./errors.ts";
 
@@ -75,6 +76,9 @@ export async function purchaseMultiplier(
         reason: "purchase",
         at: now,
       });
+      const figures = { pointsMicro, totalTaps: rewards.totalTaps, multiplierMicro: option.multiplierMicro };
+      pointsChanged(trx, userId, figures);
+      multiplierChanged(trx, userId, option.multiplierMicro);
       return {
         multiplierMicro: option.multiplierMicro,
         pointsMicro,

@@ -10,6 +10,8 @@
  *   row `signed`; the next round re-sends the *same* signed transaction, which the chain knows already, so
  *   nothing is ever sent twice. Each settlement is one conditional status change plus one ledger transfer
  *   with its own idempotency key, so it happens exactly once.
+ * A user's withdrawal is sent to their live streams in the transaction of each change its owner can see:
+ *   reserved (pending), signed (pending, now with its tx id), confirmed, failed; `broadcast` shows nothing new.
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
@@ -32,6 +34,8 @@ import { MICRO_PER_UNIT } from "../../money/micro.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { EXTERNAL, ensureWalletAccount } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { withdrawalChanged } from "../live/screen-events.ts";
 import { badTronAddress, belowMinimumWithdrawal, insufficientWithdrawalBalance } from "./errors.ts";
 
 export const WITHDRAWALS_ACCOUNT = "withdrawals";
@@ -109,7 +113,20 @@ export async function reserveWithdrawal(
     created_at: at,
     updated_at: at,
   });
+  if (request.userId)
+    withdrawalChanged(trx, request.userId, { id, amountMicro, status: "pending", txId: null });
   return { id, status: "pending", amountMicro, to };
+}
+
+/** Tells the owner's screens (a treasury withdrawal has no owner to tell). */
+function announce(
+  trx: Transaction<Database>,
+  row: WithdrawalRow,
+  status: "pending" | "confirmed" | "failed",
+  txId: string | null,
+): void {
+  if (row.user_id)
+    withdrawalChanged(trx, row.user_id, { id: row.id, amountMicro: row.amount_micro, status, txId });
 }
 
 /** Moves one withdrawal as far as the chain allows now; answers its status afterwards. */
@@ -150,8 +167,11 @@ async function sign(ctx: AppContext, row: WithdrawalRow): Promise<WithdrawalRow 
     else logRetry(ctx, row, err);
     return null;
   }
-  const at = ctx.clock();
-  const stored = await markSigned(ctx.db, row.id, { ...prepared, at });
+  const stored = await transactionWithLiveEvents(ctx, async (trx) => {
+    const signed = await markSigned(trx, row.id, { ...prepared, at: ctx.clock() });
+    if (signed) announce(trx, row, "pending", prepared.txId);
+    return signed;
+  });
   // Another worker signed first: this transfer was never sent, so dropping it is safe.
   if (!stored) return null;
   return {
@@ -203,9 +223,10 @@ const expiredLongAgo = (ctx: AppContext, row: WithdrawalRow) =>
 
 /** The money left for good: clearing → external (the chain). */
 async function post(ctx: AppContext, row: WithdrawalRow): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await transactionWithLiveEvents(ctx, async (trx) => {
     const at = ctx.clock();
     if (!(await moveWithdrawal(trx, row.id, { from: ["broadcast"], to: "confirmed", at }))) return;
+    announce(trx, row, "confirmed", row.tx_id);
     await transfer(trx, {
       from: WITHDRAWALS_ACCOUNT,
       to: EXTERNAL,
@@ -221,7 +242,7 @@ async function post(ctx: AppContext, row: WithdrawalRow): Promise<void> {
 
 /** It did not happen: clearing → back to where it came from. */
 async function failAndRelease(ctx: AppContext, row: WithdrawalRow, reason: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await transactionWithLiveEvents(ctx, async (trx) => {
     const at = ctx.clock();
     const moved = await moveWithdrawal(trx, row.id, {
       from: ["reserved", "signed", "broadcast"],
@@ -230,6 +251,7 @@ async function failAndRelease(ctx: AppContext, row: WithdrawalRow, reason: strin
       reason: reason.slice(0, 500),
     });
     if (!moved) return;
+    announce(trx, row, "failed", row.tx_id);
     await transfer(trx, {
       from: WITHDRAWALS_ACCOUNT,
       to: row.source_account,

@@ -9,6 +9,7 @@ import { MICRO_PER_UNIT, microFromNumber, mulDivFloor } from "../../money/micro.
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import { pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";
 import { belowMinimumPayout, insufficientPointsBalance, insufficientPoolBalance } from "./errors.ts";
 
@@ -55,6 +56,11 @@ export async function withdrawRewards(
       const pointsMicro = rewards.pointsMicro - amountMicro;
       await setPointsAndMultiplier(trx, userId, { pointsMicro, multiplierMicro: rewards.multiplierMicro });
       await insertPointsMovement(trx, { userId, deltaMicro: -amountMicro, kind: "rewards", at: now });
+      pointsChanged(trx, userId, {
+        pointsMicro,
+        totalTaps: rewards.totalTaps,
+        multiplierMicro: rewards.multiplierMicro,
+      });
       return {
         pointsMicro,
         totalTaps: rewards.totalTaps,

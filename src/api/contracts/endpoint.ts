@@ -18,6 +18,11 @@ export interface Endpoint {
   /** Path under /api, in Fastify's syntax (`/user/:id`). */
   readonly path: string;
   readonly policy: Policy;
+  /**
+   * With policy `authenticated`: a single-use `?ticket=` from POST /events/ticket may stand in for the bearer
+   * token (EventSource cannot send headers). Only GET /events takes one.
+   */
+  readonly acceptsTicket?: true;
   readonly summary: string;
   readonly tags: readonly string[];
   readonly body?: TSchema;

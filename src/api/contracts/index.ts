@@ -6,6 +6,7 @@ import { adminEndpoints } from "./admin.ts";
 import { authEndpoints } from "./auth.ts";
 import { devnetEndpoints } from "./devnet.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { eventsEndpoints } from "./events.ts";
 import { operationsEndpoints } from "./operations.ts";
 import { userEndpoints } from "./user.ts";
 import { walletEndpoints } from "./wallet.ts";
@@ -18,4 +19,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...walletEndpoints,
   ...adminEndpoints,
   ...devnetEndpoints,
+  ...eventsEndpoints,
 ];

@@ -12,3 +12,5 @@ export const DEFAULT_MULTIPLIER = 0.001;
 export const MIN_USDT_WITHDRAWAL = 300;
 /** Chain transfers the Deposit tab lists (docs/product.md §9). */
 export const RECENT_CHAIN_TRANSACTIONS = 10;
+/** How long a live-stream ticket opens GET /events (docs/api.md, Live events). */
+export const STREAM_TICKET_SECONDS = 60;

@@ -19,6 +19,7 @@ import { type Config, loadConfig } from "#server/config.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "#server/db/database.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import type { Database } from "#server/db/schema.ts";
+import type { LiveHubSettings } from "#server/domain/live/live-hub.ts";
 
 export type TestEngine = "pglite" | "postgres";
 
@@ -139,6 +140,13 @@ export interface TestAppOptions {
   plugins?: FastifyPluginAsync[];
   /** Another chain gateway than the configured one (TRON against the fake TronGrid), built when the app is. */
   chain?: () => ChainGateway;
+  /** Live-stream timings and limits (a short ping interval, a small buffer cap). */
+  live?: Partial<LiveHubSettings>;
+  /**
+   * buildAnother only: a pool of its own on the same PostgreSQL database, as another instance would have
+   * (on PGlite, one process's database, the handle is shared).
+   */
+  ownPool?: boolean;
 }
 
 export interface TestApp {
@@ -155,23 +163,26 @@ export function setupTestApp(options: TestAppOptions = {}): TestApp {
   let database: TestDatabase | undefined;
   const clock = createTestClock();
   const extraApps: FastifyInstance[] = [];
-  const build = (db: TestDatabase, opts: TestAppOptions) =>
+  const build = (handle: DatabaseHandle, opts: TestAppOptions) =>
     buildApp({
       config: testConfig(opts.config),
-      db: db.handle,
+      db: handle,
       clock,
       logger: false,
       ...(opts.distDir ? { distDir: opts.distDir } : {}),
       ...(opts.plugins ? { plugins: opts.plugins } : {}),
       ...(opts.chain ? { chain: opts.chain() } : {}),
+      ...(opts.live ? { live: opts.live } : {}),
     });
+  const extraHandles: DatabaseHandle[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await build(database, options);
+    app = await build(database.handle, options);
   });
   afterAll(async () => {
     for (const extra of extraApps) await extra.close();
+    for (const handle of extraHandles) await handle.close();
     await app?.close();
     await database?.dispose();
   });
@@ -188,7 +199,12 @@ export function setupTestApp(options: TestAppOptions = {}): TestApp {
     clock,
     async buildAnother(opts = {}) {
       if (!database) throw new Error("the test database is created in beforeAll");
-      const another = await build(database, opts);
+      let handle = database.handle;
+      if (opts.ownPool && database.url) {
+        handle = await openPostgres({ url: database.url, maxConnections: 10 });
+        extraHandles.push(handle);
+      }
+      const another = await build(handle, opts);
       extraApps.push(another);
       return another;
     },

@@ -1,0 +1,197 @@
+/**
+ * This instance's open live streams (docs/design.md §10, docs/decisions/017). It listens on the one channel
+ * every commit with live events notifies (`stream:seq`, nothing more) and lets each subscription that follows
+ * that stream catch up from the log. After the listening connection was lost, every subscription catches up,
+ * so a notification lost meanwhile loses nothing; a sweep of the followed streams' heads also catches up what
+ * was committed but never announced (a process that died between its commit and its NOTIFY).
+ */
+import type { Kysely } from "kysely";
+import type { Clock } from "../../clock.ts";
+import type { Logger } from "../../context.ts";
+import type { Listen, NotificationListener } from "../../db/notifications.ts";
+import { LIVE_CHANNEL, liveEventKept, liveStreamHeads } from "../../db/repos/live-events.repo.ts";
+import type { Database } from "../../db/schema.ts";
+import { AdminMetricsFeed } from "./admin-metrics-feed.ts";
+import { type LiveSink, LiveSubscription, type LiveViewer } from "./live-subscription.ts";
+import { ADMINS_STREAM } from "./live-transaction.ts";
+import { decodePosition } from "./stream-position.ts";
+
+export interface LiveHubSettings {
+  /** Comment lines keep proxies and browsers from closing an idle stream (at most 25 s apart). */
+  pingIntervalMs: number;
+  /** A client this far behind is dropped; it resumes by id (docs/decisions/017). */
+  maxBufferedBytes: number;
+  /** admin.metrics goes out at most this often. */
+  metricsIntervalMs: number;
+  /** How often the heads of followed streams are read, for commits whose announcement was lost. */
+  sweepIntervalMs: number;
+}
+
+export const DEFAULT_LIVE_SETTINGS: LiveHubSettings = {
+  pingIntervalMs: 20_000,
+  maxBufferedBytes: 256 * 1024,
+  metricsIntervalMs: 1_000,
+  sweepIntervalMs: 5_000,
+};
+
+/** Streams whose heads one sweep query reads. */
+const SWEEP_BATCH = 1_000;
+
+export interface LiveHubDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: Logger;
+  listen: Listen;
+  /** The body of GET /admin/metrics. */
+  adminMetrics: () => Promise<unknown>;
+}
+
+export class LiveHub {
+  readonly #byStream = new Map<string, Set<LiveSubscription>>();
+  readonly #metrics: AdminMetricsFeed;
+  #listener: NotificationListener | null = null;
+  #closing = false;
+  #sweepTimer: NodeJS.Timeout | undefined;
+  #sweeping = false;
+
+  constructor(
+    private readonly deps: LiveHubDeps,
+    readonly settings: LiveHubSettings = DEFAULT_LIVE_SETTINGS,
+  ) {
+    this.#metrics = new AdminMetricsFeed(
+      deps.adminMetrics,
+      () => [...(this.#byStream.get(ADMINS_STREAM) ?? [])],
+      deps.log,
+      settings.metricsIntervalMs,
+    );
+  }
+
+  async start(): Promise<void> {
+    this.#listener = await this.deps.listen(LIVE_CHANNEL, {
+      onNotification: (payload) => this.#announced(payload),
+      onReconnect: () => this.#catchUpAll(),
+    });
+    this.#sweepTimer = setInterval(() => void this.#sweep(), this.settings.sweepIntervalMs);
+    this.#sweepTimer.unref();
+  }
+
+  /** How many streams this instance holds. */
+  get openStreams(): number {
+    return new Set([...this.#byStream.values()].flatMap((set) => [...set])).size;
+  }
+
+  /**
+   * Opens a stream for the viewer: from the resumed position when it is still in the log (every later event,
+   * once, in order), else from now, after a `reset` frame; without one, from now.
+   */
+  async open(viewer: LiveViewer, resumeFrom: string | null, sink: LiveSink): Promise<LiveSubscription> {
+    const streams = viewer.isAdmin ? [viewer.userId, ADMINS_STREAM] : [viewer.userId];
+    const heads = await liveStreamHeads(this.deps.db, streams);
+    const resumed = resumeFrom === null ? null : await this.#resumable(streams, heads, resumeFrom);
+    const subscription = new LiveSubscription(
+      this.deps.db,
+      this.deps.log,
+      viewer,
+      resumed ?? heads,
+      sink,
+      (ended) => this.#forget(ended),
+    );
+    if (this.#closing) {
+      subscription.end();
+      return subscription;
+    }
+    for (const stream of streams) {
+      const followers = this.#byStream.get(stream) ?? new Set();
+      this.#byStream.set(stream, followers.add(subscription));
+    }
+    if (resumeFrom !== null && resumed === null)
+      subscription.send({ id: subscription.id, type: "reset", data: {} });
+    try {
+      if (viewer.isAdmin) await this.#metrics.greet(subscription);
+      await subscription.catchUp();
+    } catch (err) {
+      subscription.end();
+      throw err;
+    }
+    return subscription;
+  }
+
+  /** Ends every open stream (graceful shutdown: clients resume from their last id on another instance). */
+  endAll(): void {
+    this.#closing = true;
+    for (const followers of [...this.#byStream.values()]) {
+      for (const subscription of [...followers]) subscription.end();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.endAll();
+    clearInterval(this.#sweepTimer);
+    this.#metrics.stop();
+    await this.#listener?.close();
+    this.#listener = null;
+  }
+
+  /** The positions to resume from, or null when some of what came after them is gone (or never existed). */
+  async #resumable(
+    streams: string[],
+    heads: Map<string, number>,
+    resumeFrom: string,
+  ): Promise<Map<string, number> | null> {
+    const positions = decodePosition(resumeFrom, streams.length);
+    if (!positions) return null;
+    const resumed = new Map<string, number>();
+    for (const [index, stream] of streams.entries()) {
+      const position = positions[index] ?? 0;
+      const head = heads.get(stream) ?? 0;
+      if (position > head) return null;
+      if (position < head && !(await liveEventKept(this.deps.db, stream, position + 1))) return null;
+      resumed.set(stream, position);
+    }
+    return resumed;
+  }
+
+  #announced(payload: string): void {
+    const colon = payload.lastIndexOf(":");
+    this.#reached(payload.slice(0, colon), Number(payload.slice(colon + 1)));
+    this.#metrics.changed();
+  }
+
+  /** The stream now ends at `seq`: whoever follows it and is behind catches up. */
+  #reached(stream: string, seq: number): void {
+    for (const subscription of this.#byStream.get(stream) ?? []) {
+      if (subscription.awaits(stream, seq)) void subscription.catchUp();
+    }
+  }
+
+  async #sweep(): Promise<void> {
+    if (this.#sweeping) return;
+    this.#sweeping = true;
+    try {
+      const streams = [...this.#byStream.keys()];
+      for (let start = 0; start < streams.length; start += SWEEP_BATCH) {
+        const heads = await liveStreamHeads(this.deps.db, streams.slice(start, start + SWEEP_BATCH));
+        for (const [stream, head] of heads) this.#reached(stream, head);
+      }
+    } catch (err) {
+      this.deps.log.warn({ err }, "live stream sweep failed; trying again next time");
+    } finally {
+      this.#sweeping = false;
+    }
+  }
+
+  #catchUpAll(): void {
+    for (const followers of this.#byStream.values()) {
+      for (const subscription of followers) void subscription.catchUp();
+    }
+    this.#metrics.changed();
+  }
+
+  #forget(subscription: LiveSubscription): void {
+    for (const stream of subscription.streams) {
+      const followers = this.#byStream.get(stream);
+      followers?.delete(subscription);
+      if (followers?.size === 0) this.#byStream.delete(stream);
+    }
+  }
+}
