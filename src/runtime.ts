@@ -25,66 +25,56 @@ export function createRuntime() {
   const now = () => Date.now();
   const newId = () => crypto.randomUUID();
   const store = createSessionStore(window.localStorage);
-  const rewardsStore = createRewardsStore(window.localStorage);
   const rewards = rewardsApi(api);
   const withLock: WithLock | undefined = navigator.locks
     ? (name, task) => navigator.locks.request(name, task)
     : undefined;
   const authActors = createAuthActors({ auth: authApi(api), store, now, withLock });
-  const taps = createTapsImplementations({ rewards, store: rewardsStore });
+  const taps = createTapsImplementations({ rewards, store: createRewardsStore(window.localStorage) });
+  // An admin call answering 401 ends the admin session (docs/product.md §4): the root actor passes it on.
+  const adminActors = createAdminActors({
+    api: adminApi(api),
+    store: createAdminSessionStore(window.localStorage),
+    sessionLost: () => app.send({ type: "ADMIN.SESSION.LOST" }),
+  });
 
   const app = createActor(
     appMachine.provide({
       actors: {
         auth: authMachine.provide({ actors: authActors }),
         taps: tapsMachine.provide(taps),
+        // The admin's session lives beside the user's, with its own storage keys (docs/product.md §3).
+        adminSession: adminSessionMachine.provide({
+          actors: {
+            restore: adminActors.restore,
+            login: adminActors.login,
+            confirmRole: adminActors.confirmRole,
+            logout: adminActors.logout,
+          },
+        }),
       },
     }),
-    { input: { now, tapsInputFor: (userId) => ({ userId, stored: rewardsStore.load(userId), newId, now }) } },
+    { input: { now, newId } },
   ).start();
+  // Both sessions live as long as the app, so these references never change.
   const session = app.system.get("session") as ActorRefFrom<typeof authMachine>;
+  const adminSession = app.system.get("adminSession") as ActorRefFrom<typeof adminSessionMachine>;
 
   // Taps not yet sent leave with the page (keepalive), and are re-sent from storage on the next load.
-  window.addEventListener("pagehide", () => app.system.get("taps")?.send({ type: "PAGEHIDE" }));
-  window.addEventListener("online", () => app.system.get("taps")?.send({ type: "ONLINE" }));
+  window.addEventListener("pagehide", () => app.send({ type: "PAGEHIDE" }));
+  window.addEventListener("online", () => app.send({ type: "ONLINE" }));
 
   /** Resolves once the session has left `restoring`: route guards decide on a settled session only. */
   const sessionSettled = () => waitFor(session, (snapshot) => !snapshot.hasTag("loading"));
-  /** The signed-in user's taps actor (undefined while nobody is signed in). */
-  const tapsActor = () => app.system.get("taps") as ActorRefFrom<typeof tapsMachine> | undefined;
-  const rewardsActors = createRewardsActors({ rewards, taps: tapsActor });
-  const walletActors = createWalletActors({
-    wallet: walletApi(api),
-    userId: () => session.getSnapshot().context.user?.id ?? null,
-    taps: tapsActor,
-  });
-  // The admin's session lives beside the user's, with its own storage keys (docs/product.md §3).
-  let adminSession: ActorRefFrom<typeof adminSessionMachine> | undefined;
-  const adminActors = createAdminActors({
-    api: adminApi(api),
-    store: createAdminSessionStore(window.localStorage),
-    sessionLost: () => adminSession?.send({ type: "SESSION.LOST" }),
-  });
-  adminSession = createActor(
-    adminSessionMachine.provide({
-      actors: {
-        restore: adminActors.restore,
-        login: adminActors.login,
-        confirmRole: adminActors.confirmRole,
-        logout: adminActors.logout,
-      },
-    }),
-  ).start();
   /** Resolves once the admin session is neither restoring nor confirming the role: the admin guard waits for it. */
   const adminSettled = () => waitFor(adminSession, (snapshot) => !snapshot.hasTag("loading"));
   return {
     app,
     session,
     authActors,
-    rewardsActors,
-    walletActors,
+    rewardsActors: createRewardsActors({ rewards }),
+    walletActors: createWalletActors({ wallet: walletApi(api) }),
     sessionSettled,
-    tapsActor,
     newId,
     adminSession,
     adminActors,

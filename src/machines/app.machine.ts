@@ -1,52 +1,109 @@
 /**
- * The root actor of the app: owns the app-lifetime actors so every route reaches them through the actor
- * system. `session` lives as long as the app; `taps` exists while a user is signed in and is replaced when
- * the user changes (after being told to send what it holds). Later slices add the wallet child.
+ * The root actor of the app: one tree of the app-lifetime actors, each found by its systemId
+ * (docs/design.md §3). `session` (the user's auth) and `adminSession` live as long as the app; `taps` exists
+ * while a user is signed in, in `user.signedIn`, which is entered again when the user changes (the old taps
+ * actor is told PAGEHIDE, so it sends what it holds, before it stops).
+ * Actors outside the tree (page actors, the runtime's browser listeners) send AppMessages here; the root
+ * passes each to the actor it concerns, or answers itself when that actor is not running. No actor looks
+ * another up through a function: they meet through the system and events.
  */
-import { type ActorRefFrom, enqueueActions, type SnapshotFrom, setup } from "xstate";
+import { enqueueActions, setup } from "xstate";
+import { adminSessionMachine } from "./admin/admin-session.machine.ts";
+import type { AppMessage } from "./app.types.ts";
 import { authMachine } from "./auth/auth.machine.ts";
 import { tapsMachine } from "./taps/taps.machine.ts";
-import type { TapsInput } from "./taps/taps.types.ts";
+import type { TapsEvent } from "./taps/taps.types.ts";
 
 export interface AppInput {
   now: () => number;
-  /** Builds a taps actor's input for a user (reads that user's stored rewards). */
-  tapsInputFor: (userId: string) => TapsInput;
+  newId: () => string;
 }
 
 interface AppContext extends AppInput {
-  taps: ActorRefFrom<typeof tapsMachine> | null;
+  /** The signed-in user the `user` region follows (from the session's snapshots). */
+  userId: string | null;
 }
 
+type AppEvent = AppMessage | { type: "USER.CHANGED" };
+
 export const appMachine = setup({
-  types: { input: {} as AppInput, context: {} as AppContext },
-  actors: { auth: authMachine, taps: tapsMachine },
+  types: {
+    input: {} as AppInput,
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    children: {} as { session: "auth"; adminSession: "adminSession"; taps: "taps" },
+  },
+  actors: { auth: authMachine, adminSession: adminSessionMachine, taps: tapsMachine },
   actions: {
-    followSessionUser: enqueueActions(({ context, event, enqueue }) => {
-      const snapshot = (event as { snapshot?: SnapshotFrom<typeof authMachine> }).snapshot;
-      const userId = snapshot?.context.user?.id ?? null;
-      const current = context.taps?.getSnapshot().context.userId ?? null;
-      if (userId === current) return;
-      if (context.taps) {
-        enqueue.sendTo(context.taps, { type: "PAGEHIDE" });
-        enqueue.stopChild(context.taps);
-      }
-      enqueue.assign({
-        taps: ({ spawn }) =>
-          userId
-            ? spawn("taps", { id: "taps", systemId: "taps", input: context.tapsInputFor(userId) })
-            : null,
-      });
+    followSessionUser: enqueueActions(({ context, enqueue }, userId: string | null) => {
+      if (userId === context.userId) return;
+      enqueue.assign({ userId });
+      enqueue.raise({ type: "USER.CHANGED" });
     }),
+    passToTaps: enqueueActions(({ event, system, enqueue }) => {
+      const taps = system.get("taps");
+      if (taps) enqueue.sendTo(taps, event as TapsEvent);
+      // Nobody signed in: nothing is pending, so a withdrawal need not wait.
+      else if (event.type === "TAPS.SETTLE") enqueue.sendTo(event.replyTo, { type: "TAPS.SETTLED" });
+    }),
+    adminSessionLost: enqueueActions(({ system, enqueue }) => {
+      const adminSession = system.get("adminSession");
+      if (adminSession) enqueue.sendTo(adminSession, { type: "SESSION.LOST" });
+    }),
+    /** The taps actor sends what it holds before it stops (a user change or sign-out). */
+    flushTaps: enqueueActions(({ system, enqueue }) => {
+      const taps = system.get("taps");
+      if (taps) enqueue.sendTo(taps, { type: "PAGEHIDE" });
+    }),
+  },
+  guards: {
+    signedIn: ({ context }) => context.userId !== null,
   },
 }).createMachine({
   id: "app",
-  context: ({ input }) => ({ ...input, taps: null }),
-  invoke: {
-    id: "session",
-    systemId: "session",
-    src: "auth",
-    input: ({ context }) => ({ now: context.now }),
-    onSnapshot: { actions: "followSessionUser" },
+  context: ({ input }) => ({ ...input, userId: null }),
+  invoke: [
+    {
+      id: "session",
+      systemId: "session",
+      src: "auth",
+      input: ({ context }) => ({ now: context.now }),
+      onSnapshot: {
+        actions: {
+          type: "followSessionUser",
+          params: ({ event }) => event.snapshot.context.user?.id ?? null,
+        },
+      },
+    },
+    { id: "adminSession", systemId: "adminSession", src: "adminSession" },
+  ],
+  on: {
+    "REWARDS.UPDATED": { actions: "passToTaps" },
+    "WALLET.MOVED": { actions: "passToTaps" },
+    "TAPS.SETTLE": { actions: "passToTaps" },
+    PAGEHIDE: { actions: "passToTaps" },
+    ONLINE: { actions: "passToTaps" },
+    "ADMIN.SESSION.LOST": { actions: "adminSessionLost" },
+  },
+  type: "parallel",
+  states: {
+    user: {
+      initial: "signedOut",
+      on: {
+        "USER.CHANGED": [{ guard: "signedIn", target: ".signedIn", reenter: true }, { target: ".signedOut" }],
+      },
+      states: {
+        signedOut: {},
+        signedIn: {
+          exit: "flushTaps",
+          invoke: {
+            id: "taps",
+            systemId: "taps",
+            src: "taps",
+            input: ({ context }) => ({ userId: context.userId!, newId: context.newId, now: context.now }),
+          },
+        },
+      },
+    },
   },
 });

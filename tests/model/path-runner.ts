@@ -12,6 +12,7 @@
  */
 import { getShortestPaths, getSimplePaths, type StatePath } from "@xstate/graph";
 import {
+  type AnyActorLogic,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -32,6 +33,11 @@ export interface ModelOptions<TInput> {
   serializeState: (snapshot: AnyMachineSnapshot) => string;
   /** Names of the machine's promise actors to fake while replaying. */
   fakeActors: readonly string[];
+  /**
+   * Stand-ins for actors that are not modelled as completion events (a callback actor that reads storage or
+   * listens to the app): they run as given while replaying.
+   */
+  actors?: Record<string, AnyActorLogic>;
   /** Stand-ins for actions whose real implementation does I/O (storage, beacons). */
   actions?: Record<string, () => void>;
 }
@@ -125,10 +131,13 @@ export async function replayPath<TInput>(
     ]),
   );
   const clock = new SimulatedClock();
-  const actor = createActor(machine.provide({ actors: fakes, actions: options.actions ?? {} }), {
-    input: options.input,
-    clock,
-  });
+  const actor = createActor(
+    machine.provide({ actors: { ...options.actors, ...fakes }, actions: options.actions ?? {} }),
+    {
+      input: options.input,
+      clock,
+    },
+  );
   const emitted: ModelEvent[] = [];
   actor.on("*", (event) => emitted.push(event as ModelEvent));
   actor.start();

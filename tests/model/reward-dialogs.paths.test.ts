@@ -11,8 +11,9 @@ import {
   replayPath,
 } from "./path-runner.ts";
 
+/** The root actor as the dialogs see it: it records what they tell it and leaves TAPS.SETTLED to the model. */
 const received: Array<{ type: string }> = [];
-const taps = createActor(
+const app = createActor(
   createMachine({ on: { "*": { actions: ({ event }) => received.push(event) } } }),
 ).start();
 let ids = 0;
@@ -25,7 +26,7 @@ const catalogue = [
   { multiplier_value: 0.002, price_usdt: 5 },
 ];
 const multipliersModel: ModelOptions<unknown> = {
-  input: { taps: () => taps, newId },
+  input: { app, newId },
   fakeActors: ["loadOptions", "purchase"],
   events: [
     { type: "OPEN" },
@@ -98,7 +99,7 @@ describe("multipliers dialog machine: generated paths", () => {
 });
 
 const withdrawModel: ModelOptions<unknown> = {
-  input: { taps: () => taps, newId },
+  input: { app, newId },
   fakeActors: ["withdraw"],
   events: [
     { type: "OPEN" },
@@ -108,6 +109,8 @@ const withdrawModel: ModelOptions<unknown> = {
     { type: "AMOUNT.CHANGE", value: "9" },
     { type: "MAX", balance: 2.25 },
     { type: "SUBMIT", balance: 2.25 },
+    { type: "TAPS.SETTLED" },
+    { type: "xstate.after.SETTLE_TIMEOUT.withdrawRewards.open.withdrawing.settlingTaps" },
     {
       type: "xstate.done.actor.withdraw",
       output: { success: true, points: 0.75, totalTaps: 0, walletBalance: 1.5 },

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { pendingTaps } from "#src/machines/taps/taps.types.ts";
+import { storeHolding } from "../support/app-doubles.ts";
 import {
   activeStateIds,
   allStateIds,
@@ -23,8 +24,9 @@ let ids = 0;
 const persisted: number[] = [];
 
 const model: ModelOptions<unknown> = {
-  input: { userId: "u1", stored: null, newId: () => `id-${++ids}`, now: () => 0 },
-  fakeActors: ["loadRewards", "sendBatch"],
+  input: { userId: "u1", newId: () => `id-${++ids}`, now: () => 0 },
+  fakeActors: ["loadRewards", "sendBatch", "loadWalletBalance"],
+  actors: { store: storeHolding(null) },
   actions: { persist: () => persisted.push(1), sendBeforeUnload: () => {} },
   events: (snapshot) => [
     // At most two taps in the model keep the state space small; the unit tests count real volumes.
@@ -42,6 +44,12 @@ const model: ModelOptions<unknown> = {
     },
     { type: "xstate.done.actor.sendBatch", output: answer(snapshot.context.totalTaps + 1) },
     { type: "xstate.error.actor.sendBatch", error: { code: "NETWORK_ERROR", message: "offline", status: 0 } },
+    { type: "WALLET.MOVED" },
+    { type: "xstate.done.actor.loadWalletBalance", output: 12.5 },
+    {
+      type: "xstate.error.actor.loadWalletBalance",
+      error: { code: "NETWORK_ERROR", message: "offline", status: 0 },
+    },
     after("SYNC_DELAY", "debounce.waiting"),
     after("MAX_SYNC_DELAY", "deadline.armed"),
     after("BACKOFF", "sync.retrying"),

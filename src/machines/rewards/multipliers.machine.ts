@@ -2,17 +2,18 @@
  * The Multipliers dialog (docs/product.md §2, §4, §5). Page-lifetime: created by the route that shows the
  * dialog. States: closed → open.loading → open.ready ⇄ open.purchasing; open.failed when the catalogue could
  * not load. A purchase needs 100 points (checked here first, as docs/product.md §5 says, and again by the
- * server), goes out with an Idempotency-Key, and on success tells the taps actor the new figures and closes
+ * server), goes out with an Idempotency-Key, and on success tells the root actor the new figures (for the taps
+ * actor) and closes
  * the dialog. The key stays with the multiplier until the server answered definitively, so buying it again
  * after a lost answer (network, time-out, 5xx) cannot charge twice.
  */
 
-import type { AnyActorRef } from "xstate";
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";
 import type { ApiError } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
+import type { AppLink } from "#src/machines/app.types.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 
 export type MultipliersEvent =
@@ -44,15 +45,11 @@ export const multipliersMachine = setup({
       pendingValue: number | null;
       /** The purchase in doubt or under way: its Idempotency-Key and the value it is for. */
       attempt: { key: string; value: number } | null;
-      /** The signed-in user's taps actor, looked up when needed (it may start after this dialog). */
-      taps: () => AnyActorRef | undefined;
+      /** The root actor: it hands the new figures to the signed-in user's taps actor. */
+      app: AppLink;
       newId: () => string;
     },
-    input: {} as {
-      /** The signed-in user's taps actor, looked up when needed (it may start after this dialog). */
-      taps: () => AnyActorRef | undefined;
-      newId: () => string;
-    },
+    input: {} as { app: AppLink; newId: () => string },
     events: {} as MultipliersEvent,
     emitted: {} as Toast,
   },
@@ -83,16 +80,13 @@ export const multipliersMachine = setup({
         tone: "success",
         title: `Multiplier upgraded to ${answer.multiplier}x!`,
       });
-      const taps = context.taps();
-      if (taps) {
-        enqueue.sendTo(taps, {
-          type: "REWARDS.UPDATED",
-          pointsMicro: toMicro(answer.points),
-          totalTaps: answer.totalTaps,
-          multiplierMicro: toMicro(answer.multiplier),
-          walletBalanceMicro: toMicro(answer.walletBalance),
-        });
-      }
+      enqueue.sendTo(context.app, {
+        type: "REWARDS.UPDATED",
+        pointsMicro: toMicro(answer.points),
+        totalTaps: answer.totalTaps,
+        multiplierMicro: toMicro(answer.multiplier),
+        walletBalanceMicro: toMicro(answer.walletBalance),
+      });
     }),
   },
 }).createMachine({
@@ -101,7 +95,7 @@ export const multipliersMachine = setup({
     options: [],
     pendingValue: null,
     attempt: null,
-    taps: input.taps,
+    app: input.app,
     newId: input.newId,
   }),
   initial: "closed",

@@ -1,10 +1,11 @@
 /** Real implementations of the taps machine's actors and I/O actions: the API client and localStorage. */
-import { fromPromise } from "xstate";
+import { fromCallback, fromPromise } from "xstate";
 import type { ApiResult } from "#src/api/errors.ts";
 import { fromMicro, toMicro } from "#src/api/micro.ts";
 import type { RewardsApi } from "#src/api/rewards.ts";
 import type { RewardsStore, TapBatch } from "#src/api/rewards-store.ts";
-import type { Loaded, TapsContext } from "./taps.types.ts";
+import type { StoreCommand } from "./taps.machine.ts";
+import type { Loaded, TapsContext, TapsEvent } from "./taps.types.ts";
 
 function unwrap<T>(result: ApiResult<T>): T {
   if (result.error) throw result.error;
@@ -17,15 +18,6 @@ const batchBody = (batch: TapBatch, multiplierMicro: number) => ({
   // What the client believes it earned: the server only compares it (docs/design.md §5).
   points: fromMicro(batch.taps * multiplierMicro),
   multiplier: fromMicro(multiplierMicro),
-});
-
-const snapshotOf = (context: TapsContext) => ({
-  pointsMicro: context.pointsMicro,
-  totalTaps: context.totalTaps,
-  multiplierMicro: context.multiplierMicro,
-  walletBalanceMicro: context.walletBalanceMicro,
-  batches: context.batches,
-  unsyncedTaps: context.unsyncedTaps,
 });
 
 export function createTapsImplementations(deps: { rewards: RewardsApi; store: RewardsStore }) {
@@ -50,9 +42,13 @@ export function createTapsImplementations(deps: { rewards: RewardsApi; store: Re
         async ({ input }: { input: { userId: string; batch: TapBatch; multiplierMicro: number } }) =>
           unwrap(await rewards.syncTaps(input.userId, batchBody(input.batch, input.multiplierMicro))),
       ),
+      loadWalletBalance: fromPromise<number>(async () => unwrap(await rewards.walletBalance()).balance),
+      store: fromCallback<StoreCommand, { userId: string }>(({ input, sendBack, receive }) => {
+        sendBack({ type: "STORE.LOADED", stored: store.load(input.userId) } satisfies TapsEvent);
+        receive((command) => store.save(input.userId, command.rewards));
+      }),
     },
     actions: {
-      persist: ({ context }: { context: TapsContext }) => store.save(context.userId, snapshotOf(context)),
       sendBeforeUnload: ({ context }: { context: TapsContext }) => {
         for (const batch of context.batches) {
           void rewards.syncTaps(context.userId, batchBody(batch, context.multiplierMicro), {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, SimulatedClock } from "xstate";
+import { createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
+import { storeHolding } from "../../../tests/support/app-doubles.ts";
 import { tapsMachine } from "./taps.machine.ts";
 import { MAX_SYNC_DELAY_MS, RELOAD_DELAY_MS, SYNC_DELAY_MS, type TapsContext } from "./taps.types.ts";
 import {
@@ -41,6 +42,8 @@ function start(options: { stored?: StoredRewards | null; failSends?: number; fai
         }
         return loaded;
       }),
+      store: storeHolding(options.stored ?? null),
+      loadWalletBalance: fromPromise(async () => 42.5),
       sendBatch: fromPromise(
         async ({
           input,
@@ -74,7 +77,6 @@ function start(options: { stored?: StoredRewards | null; failSends?: number; fai
     clock,
     input: {
       userId: "u1",
-      stored: options.stored ?? null,
       newId: () => `id-${++ids}`,
       now: () => clock.now(),
     },
@@ -171,6 +173,7 @@ describe("taps machine", () => {
     const machine = tapsMachine.provide({
       actors: {
         loadRewards: fromPromise(async () => loaded),
+        store: storeHolding({ ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 }),
         sendBatch: fromPromise(
           async (): Promise<SyncAnswer> => ({
             points: 1,
@@ -184,12 +187,7 @@ describe("taps machine", () => {
       actions: { persist: () => {}, sendBeforeUnload: () => {} },
     });
     const actor = createActor(machine, {
-      input: {
-        userId: "u1",
-        stored: { ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 },
-        newId: () => "x",
-        now: () => 0,
-      },
+      input: { userId: "u1", newId: () => "x", now: () => 0 },
     }).start();
     await flush();
     await flush();
@@ -260,17 +258,13 @@ describe("taps machine", () => {
       actors: {
         // The server credited the stored batch (3 taps) from the last page's keepalive send.
         loadRewards: fromPromise(async () => ({ ...loaded, pointsMicro: 5_003_000, totalTaps: 13 })),
+        store: storeHolding({ ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 }),
         sendBatch: fromPromise(() => new Promise<SyncAnswer>((resolve) => (answerBatch = resolve))),
       },
       actions: { persist: () => {}, sendBeforeUnload: () => {} },
     });
     const actor = createActor(machine, {
-      input: {
-        userId: "u1",
-        stored: { ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 },
-        newId: () => "x",
-        now: () => 0,
-      },
+      input: { userId: "u1", newId: () => "x", now: () => 0 },
     }).start();
     await flush();
     expect(actor.getSnapshot().context.walletBalanceMicro).toBe(loaded.walletBalanceMicro);
@@ -297,12 +291,13 @@ describe("taps machine", () => {
       const machine = tapsMachine.provide({
         actors: {
           loadRewards: fromPromise(async () => loaded),
+          store: storeHolding(null),
           sendBatch: fromPromise(() => new Promise<SyncAnswer>((resolve) => (answerBatch = resolve))),
         },
         actions: { persist: () => {}, sendBeforeUnload: () => {} },
       });
       const actor = createActor(machine, {
-        input: { userId: "u1", stored: null, newId: () => "b", now: () => 0 },
+        input: { userId: "u1", newId: () => "b", now: () => 0 },
       }).start();
       await flush();
       for (let i = 0; i < 3; i++) actor.send({ type: "TAP" });
@@ -349,6 +344,46 @@ describe("taps machine", () => {
       expect(snapshot.context.totalTaps).toBe(13);
       expect(snapshot.context.multiplierMicro).toBe(1_000);
       expect(snapshot.context.walletBalanceMicro).toBe(7_000_000);
+    });
+  });
+
+  describe("the app's messages (the root actor passes them on)", () => {
+    it("TAPS.SETTLE sends what is pending and answers TAPS.SETTLED once the server acknowledged it", async () => {
+      const { actor, sent } = start();
+      await flush();
+      const heard: string[] = [];
+      const waiter = createActor(
+        createMachine({ on: { "*": { actions: ({ event }) => heard.push(event.type) } } }),
+      ).start();
+      actor.send({ type: "TAP" });
+      actor.send({ type: "TAPS.SETTLE", replyTo: waiter });
+      expect(sent).toEqual([{ batchId: "id-2", taps: 1 }]);
+      expect(heard).toEqual([]);
+      await flush();
+      expect(heard).toEqual(["TAPS.SETTLED"]);
+      expect(actor.getSnapshot().context.settleWaiters).toEqual([]);
+    });
+
+    it("TAPS.SETTLE is answered at once when nothing is pending", async () => {
+      const { actor } = start();
+      await flush();
+      const heard: string[] = [];
+      const waiter = createActor(
+        createMachine({ on: { "*": { actions: ({ event }) => heard.push(event.type) } } }),
+      ).start();
+      actor.send({ type: "TAPS.SETTLE", replyTo: waiter });
+      expect(heard).toEqual(["TAPS.SETTLED"]);
+    });
+
+    it("WALLET.MOVED reads the wallet balance again and persists it", async () => {
+      const { actor } = start();
+      await flush();
+      expect(selectWalletBalance(actor.getSnapshot())).toBe(20);
+      actor.send({ type: "WALLET.MOVED" });
+      expect(actor.getSnapshot().matches({ ready: { wallet: "reloading" } })).toBe(true);
+      await flush();
+      expect(selectWalletBalance(actor.getSnapshot())).toBe(42.5);
+      expect(actor.getSnapshot().matches({ ready: { wallet: "idle" } })).toBe(true);
     });
   });
 });

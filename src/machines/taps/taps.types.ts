@@ -1,4 +1,5 @@
 /** The taps machine's types, timings and the one sum every view of it needs (pending taps). */
+import type { AnyActorRef } from "xstate";
 import type { StoredRewards } from "#src/api/rewards-store.ts";
 
 export interface TapHistoryEntry {
@@ -17,16 +18,25 @@ export interface TapsContext extends StoredRewards {
   loaded: boolean;
   /** What was on screen before the server answered came from storage (a previous visit). */
   storedFigures: boolean;
+  /** Actors waiting until no tap is pending (TAPS.SETTLE); each is answered once with TAPS.SETTLED. */
+  settleWaiters: AnyActorRef[];
   newId: () => string;
   now: () => number;
 }
 
 export interface TapsInput {
   userId: string;
-  /** What the rewards key held at start (instant first paint, and unsent taps to resend). */
-  stored: StoredRewards | null;
   newId: () => string;
   now: () => number;
+}
+
+/** The server's figures after a purchase or withdrawal; `totalTaps` dates the points and multiplier. */
+export interface RewardsUpdate {
+  type: "REWARDS.UPDATED";
+  pointsMicro?: number;
+  totalTaps?: number;
+  multiplierMicro?: number;
+  walletBalanceMicro?: number;
 }
 
 export type TapsEvent =
@@ -34,14 +44,13 @@ export type TapsEvent =
   | { type: "FLUSH" }
   | { type: "PAGEHIDE" }
   | { type: "ONLINE" }
-  | {
-      /** The server's figures after a purchase or withdrawal; `totalTaps` dates the points and multiplier. */
-      type: "REWARDS.UPDATED";
-      pointsMicro?: number;
-      totalTaps?: number;
-      multiplierMicro?: number;
-      walletBalanceMicro?: number;
-    };
+  | RewardsUpdate
+  /** The wallet balance moved (a deposit credited, a withdrawal sent or settled): read it again. */
+  | { type: "WALLET.MOVED" }
+  /** Send what is pending and answer `replyTo` with TAPS.SETTLED once nothing is (a withdrawal waits for it). */
+  | { type: "TAPS.SETTLE"; replyTo: AnyActorRef }
+  /** What the per-user rewards key held when the actor started (the store actor reads it). */
+  | { type: "STORE.LOADED"; stored: StoredRewards | null };
 
 export type TapsEmitted = { type: "toast"; tone: "error"; title: string };
 
@@ -60,3 +69,13 @@ export interface Loaded {
 
 export const pendingTaps = (context: Pick<TapsContext, "batches" | "unsyncedTaps">) =>
   context.unsyncedTaps + context.batches.reduce((sum, batch) => sum + batch.taps, 0);
+
+/** What the rewards key keeps of the context (docs/product.md §3). */
+export const storedRewardsOf = (context: TapsContext): StoredRewards => ({
+  pointsMicro: context.pointsMicro,
+  totalTaps: context.totalTaps,
+  multiplierMicro: context.multiplierMicro,
+  walletBalanceMicro: context.walletBalanceMicro,
+  batches: context.batches,
+  unsyncedTaps: context.unsyncedTaps,
+});

@@ -9,6 +9,7 @@
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import type { ChainTransaction } from "#src/api/wallet.ts";
+import type { AppLink } from "#src/machines/app.types.ts";
 
 export interface RefreshResult {
   /** undefined when the balance call failed; null when the server does not know it. */
@@ -48,6 +49,9 @@ const hasPending = (transactions: ChainTransaction[]) =>
 export const depositMachine = setup({
   types: {
     context: {} as {
+      /** The root actor, told when the wallet moved (the taps actor reads the balance the header shows). */
+      app: AppLink;
+      userId: string;
       address: string | null;
       balance: number | null;
       explorer: string | null;
@@ -57,16 +61,15 @@ export const depositMachine = setup({
       /** Parts whose failure was already told and has not been fixed since (the poll stays quiet on them). */
       failing: { balance: boolean; transactions: boolean };
     },
+    input: {} as { app: AppLink; userId: string },
     events: {} as DepositEvent,
     emitted: {} as Toast | WalletChanged,
   },
   actors: {
-    loadAddress: fromPromise<string | null>(notProvided("loadAddress")),
-    generate: fromPromise<GenerateResult>(notProvided("generate")),
+    loadAddress: fromPromise<string | null, { userId: string }>(notProvided("loadAddress")),
+    generate: fromPromise<GenerateResult, { userId: string }>(notProvided("generate")),
     refresh: fromPromise<RefreshResult>(notProvided("refresh")),
     copyAddress: fromPromise<void, { address: string }>(notProvided("copyAddress")),
-    /** Reads the wallet balance and hands it to the taps actor (the header and figures show it). */
-    syncWalletBalance: fromPromise<void>(notProvided("syncWalletBalance")),
   },
   delays: {
     POLL: ({ context }) => (hasPending(context.transactions) ? PENDING_POLL_MS : POLL_MS),
@@ -115,21 +118,23 @@ export const depositMachine = setup({
       }
       if (credited) {
         enqueue.emit({ type: "walletChanged" });
-        enqueue.spawnChild("syncWalletBalance");
+        enqueue.sendTo(context.app, { type: "WALLET.MOVED" });
       }
       enqueue.assign({ balance, explorer, transactions: result.transactions, seen, failing });
     }),
   },
 }).createMachine({
   id: "deposit",
-  context: {
+  context: ({ input }) => ({
+    app: input.app,
+    userId: input.userId,
     address: null,
     balance: null,
     explorer: null,
     transactions: [],
     seen: null,
     failing: { balance: false, transactions: false },
-  },
+  }),
   initial: "loading",
   states: {
     loading: {
@@ -137,6 +142,7 @@ export const depositMachine = setup({
       invoke: {
         id: "loadAddress",
         src: "loadAddress",
+        input: ({ context }) => ({ userId: context.userId }),
         onDone: [
           {
             guard: { type: "hasAddress", params: ({ event }) => event.output },
@@ -161,6 +167,7 @@ export const depositMachine = setup({
       invoke: {
         id: "generate",
         src: "generate",
+        input: ({ context }) => ({ userId: context.userId }),
         onDone: {
           target: "ready",
           actions: [

@@ -13,6 +13,7 @@ import { isTronAddress, shortTronAddress } from "#src/api/contracts/tron-address
 import { type ApiError, outcomeUnknown } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { TokenTransferAnswer, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
+import type { AppLink } from "#src/machines/app.types.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 
 export type WithdrawUsdtEvent =
@@ -68,9 +69,11 @@ export const withdrawUsdtMachine = setup({
       attempt: Attempt | null;
       /** Accepted withdrawals not yet confirmed or failed. */
       following: string[];
+      /** The root actor, told when the wallet moved (the taps actor reads the balance the header shows). */
+      app: AppLink;
       newId: () => string;
     },
-    input: {} as { newId: () => string },
+    input: {} as { app: AppLink; newId: () => string },
     events: {} as WithdrawUsdtEvent,
     emitted: {} as Toast | WalletChanged,
   },
@@ -81,8 +84,6 @@ export const withdrawUsdtMachine = setup({
     checkWithdrawals: fromPromise<WithdrawalStatusAnswer[], { ids: string[] }>(
       notProvided("checkWithdrawals"),
     ),
-    /** Reads the wallet balance and hands it to the taps actor (the header and figures show it). */
-    syncWalletBalance: fromPromise<void>(notProvided("syncWalletBalance")),
   },
   delays: { FOLLOW: FOLLOW_MS },
   guards: {
@@ -118,7 +119,7 @@ export const withdrawUsdtMachine = setup({
         description: `${withdrawal.amount} USDT to ${shortTronAddress(withdrawal.to)}. It confirms in a few seconds.`,
       });
       enqueue.emit({ type: "walletChanged" });
-      enqueue.spawnChild("syncWalletBalance");
+      enqueue.sendTo(context.app, { type: "WALLET.MOVED" });
       enqueue.assign({
         to: "",
         amount: "",
@@ -161,14 +162,21 @@ export const withdrawUsdtMachine = setup({
       }
       if (settled.length === 0) return;
       enqueue.emit({ type: "walletChanged" });
-      enqueue.spawnChild("syncWalletBalance");
+      enqueue.sendTo(context.app, { type: "WALLET.MOVED" });
       const done = new Set(settled.map((w) => w.id));
       enqueue.assign({ following: context.following.filter((id) => !done.has(id)) });
     }),
   },
 }).createMachine({
   id: "withdrawUsdt",
-  context: ({ input }) => ({ to: "", amount: "", attempt: null, following: [], newId: input.newId }),
+  context: ({ input }) => ({
+    to: "",
+    amount: "",
+    attempt: null,
+    following: [],
+    app: input.app,
+    newId: input.newId,
+  }),
   type: "parallel",
   states: {
     form: {

@@ -1,0 +1,80 @@
+/**
+ * Which of the server's figures the taps actor takes, and when (docs/decisions/007, "Which answer wins").
+ * Pure functions of the context: the machine names them as actions, the unit tests call them directly.
+ * Total taps only ever grow, so they date every answer: an answer computed with fewer taps than we already
+ * hold is older and never undoes what a newer one said.
+ */
+import { toMicro } from "#src/api/micro.ts";
+import type { SyncAnswer } from "#src/api/rewards.ts";
+import type { StoredRewards } from "#src/api/rewards-store.ts";
+import type { Loaded, RewardsUpdate, TapsContext } from "./taps.types.ts";
+
+type Figures = Partial<TapsContext>;
+
+/** The rewards key's content at start: the figures for the first paint and the taps left unsent. */
+export const storedFigures = (stored: StoredRewards | null): Figures =>
+  stored === null
+    ? { storedFigures: false }
+    : {
+        pointsMicro: stored.pointsMicro,
+        totalTaps: stored.totalTaps,
+        multiplierMicro: stored.multiplierMicro,
+        walletBalanceMicro: stored.walletBalanceMicro,
+        batches: stored.batches,
+        unsyncedTaps: stored.unsyncedTaps,
+        storedFigures: true,
+      };
+
+/**
+ * A batch's answer: its totals when newer than what we hold. A replayed batch's stored answer, or one
+ * overtaken by a purchase, is older and only removes the batch.
+ */
+export const syncAnswerFigures = (context: TapsContext, answer: SyncAnswer): Figures => ({
+  ...(answer.totalTaps > context.totalTaps
+    ? {
+        pointsMicro: toMicro(answer.points),
+        totalTaps: answer.totalTaps,
+        multiplierMicro: toMicro(answer.multiplier),
+      }
+    : {}),
+  batches: context.batches.slice(1),
+  failures: 0,
+});
+
+/**
+ * The server's figures from a load. A batch already sent may be in its totals (a keepalive send as the last
+ * page closed) while we still count it as pending: until every batch is answered, the totals come from the
+ * batches' answers, so nothing is shown twice. A late load (after a failed first one) also yields to a newer
+ * sync answer.
+ */
+export const loadedFigures = (context: TapsContext, loaded: Loaded, late: boolean): Figures => ({
+  ...(context.batches.length === 0 && (!late || loaded.totalTaps >= context.totalTaps)
+    ? { pointsMicro: loaded.pointsMicro, totalTaps: loaded.totalTaps }
+    : {}),
+  multiplierMicro: loaded.multiplierMicro,
+  walletBalanceMicro: loaded.walletBalanceMicro,
+  loaded: true,
+});
+
+/**
+ * A purchase's or withdrawal's figures. If a tap sync has answered with more taps than they were computed
+ * with, ours are newer and keep their points and multiplier. Otherwise theirs win, totals included, so the
+ * answer of a batch credited before the purchase (older) cannot bring the spent points back.
+ */
+export const updateFigures = (context: TapsContext, update: RewardsUpdate): Figures => {
+  const current = update.totalTaps === undefined || update.totalTaps >= context.totalTaps;
+  return {
+    ...(current
+      ? {
+          pointsMicro: update.pointsMicro ?? context.pointsMicro,
+          totalTaps: update.totalTaps ?? context.totalTaps,
+          multiplierMicro: update.multiplierMicro ?? context.multiplierMicro,
+        }
+      : {}),
+    walletBalanceMicro: update.walletBalanceMicro ?? context.walletBalanceMicro,
+  };
+};
+
+/** Nothing waits to be sent or acknowledged: the server's points are all the user sees. */
+export const settled = (context: Pick<TapsContext, "batches" | "unsyncedTaps">) =>
+  context.batches.length === 0 && context.unsyncedTaps === 0;

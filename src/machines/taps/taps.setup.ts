@@ -1,0 +1,113 @@
+/**
+ * The taps machine's named implementations (docs/style.md: `setup()` names every actor, action, guard and
+ * delay; the chart in taps.machine.ts refers to them by name). Which server figures win is taps.figures.ts.
+ */
+import { assign, emit, fromCallback, fromPromise, sendTo, setup } from "xstate";
+import { toMicro } from "#src/api/micro.ts";
+import type { SyncAnswer } from "#src/api/rewards.ts";
+import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
+import { loadedFigures, settled, storedFigures, syncAnswerFigures, updateFigures } from "./taps.figures.ts";
+import {
+  BACKOFF_MS,
+  HISTORY_LIMIT,
+  type Loaded,
+  MAX_SYNC_DELAY_MS,
+  RELOAD_DELAY_MS,
+  SYNC_DELAY_MS,
+  storedRewardsOf,
+  type TapsContext,
+  type TapsEmitted,
+  type TapsEvent,
+  type TapsInput,
+} from "./taps.types.ts";
+
+const notProvided = (name: string) => () => {
+  throw new Error(`taps machine: "${name}" was not provided`);
+};
+
+/** What the store child is told: the rewards key's new content. */
+export type StoreCommand = { type: "SAVE"; rewards: StoredRewards };
+
+export const tapsSetup = setup({
+  types: {
+    context: {} as TapsContext,
+    input: {} as TapsInput,
+    events: {} as TapsEvent,
+    emitted: {} as TapsEmitted,
+  },
+  actors: {
+    loadRewards: fromPromise<Loaded, { userId: string }>(notProvided("loadRewards")),
+    sendBatch: fromPromise<SyncAnswer, { userId: string; batch: TapBatch; multiplierMicro: number }>(
+      notProvided("sendBatch"),
+    ),
+    loadWalletBalance: fromPromise<number>(notProvided("loadWalletBalance")),
+    /** The per-user rewards key: sends STORE.LOADED at start, writes every SAVE. */
+    store: fromCallback<StoreCommand, { userId: string }>(notProvided("store")),
+  },
+  actions: {
+    /** Writes what must survive a reload (the store child owns localStorage). */
+    persist: sendTo(
+      "store",
+      ({ context }): StoreCommand => ({ type: "SAVE", rewards: storedRewardsOf(context) }),
+    ),
+    /** Sends every unacknowledged batch with `keepalive`, so they arrive even as the page closes. */
+    sendBeforeUnload: notProvided("sendBeforeUnload"),
+    takeStored: assign((_, stored: StoredRewards | null) => storedFigures(stored)),
+    recordTap: assign(({ context }) => ({
+      unsyncedTaps: context.unsyncedTaps + 1,
+      history: [
+        {
+          id: context.newId(),
+          pointsMicro: context.multiplierMicro,
+          multiplierMicro: context.multiplierMicro,
+          timestamp: context.now(),
+        },
+        ...context.history.slice(0, HISTORY_LIMIT - 1),
+      ],
+    })),
+    formBatch: assign(({ context }) =>
+      context.unsyncedTaps === 0
+        ? {}
+        : {
+            batches: [...context.batches, { batchId: context.newId(), taps: context.unsyncedTaps }],
+            unsyncedTaps: 0,
+          },
+    ),
+    reconcile: assign(({ context }, answer: SyncAnswer) => syncAnswerFigures(context, answer)),
+    applyLoaded: assign(({ context }, { loaded, late }: { loaded: Loaded; late: boolean }) =>
+      loadedFigures(context, loaded, late),
+    ),
+    applyUpdate: assign(({ context, event }) =>
+      event.type === "REWARDS.UPDATED" ? updateFigures(context, event) : {},
+    ),
+    applyWalletBalance: assign({ walletBalanceMicro: (_, balance: number) => toMicro(balance) }),
+    addSettleWaiter: assign({
+      settleWaiters: ({ context, event }) =>
+        event.type === "TAPS.SETTLE" ? [...context.settleWaiters, event.replyTo] : context.settleWaiters,
+    }),
+    countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
+    toastLoadFailed: emit({
+      type: "toast" as const,
+      tone: "error" as const,
+      title: "Failed to load user data",
+    }),
+    toastSyncFailed: emit({
+      type: "toast" as const,
+      tone: "error" as const,
+      title: "Failed to sync points with server",
+    }),
+  },
+  guards: {
+    hasBatches: ({ context }) => context.batches.length > 0,
+    hasUnsynced: ({ context }) => context.unsyncedTaps > 0,
+    firstFailure: ({ context }) => context.failures === 0,
+    isLoaded: ({ context }) => context.loaded,
+    settledWhileAwaited: ({ context }) => context.settleWaiters.length > 0 && settled(context),
+  },
+  delays: {
+    SYNC_DELAY: SYNC_DELAY_MS,
+    MAX_SYNC_DELAY: MAX_SYNC_DELAY_MS,
+    RELOAD_DELAY: RELOAD_DELAY_MS,
+    BACKOFF: ({ context }) => BACKOFF_MS[Math.min(context.failures - 1, BACKOFF_MS.length - 1)] ?? 2_000,
+  },
+});
