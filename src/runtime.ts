@@ -2,11 +2,13 @@
  * The composition root: wires machines to the real API client and browser storage and starts the root
  * actor. Loaded lazily by main.tsx, so the landing page's first paint does not wait for XState.
  */
-import { type ActorRefFrom, createActor, waitFor } from "xstate";
+import { type ActorRefFrom, createActor, fromCallback, waitFor } from "xstate";
 import { adminApi } from "./api/admin.ts";
 import { createAdminSessionStore } from "./api/admin-session-store.ts";
 import { authApi } from "./api/auth.ts";
+import { resolveApiBase } from "./api/base-url.ts";
 import { api } from "./api/client.ts";
+import { eventsApi, type OpenEventSource } from "./api/events.ts";
 import { rewardsApi } from "./api/rewards.ts";
 import { createRewardsStore } from "./api/rewards-store.ts";
 import { createSessionStore } from "./api/session-store.ts";
@@ -16,12 +18,35 @@ import { adminSessionMachine } from "./machines/admin/admin-session.machine.ts";
 import { appMachine } from "./machines/app.machine.ts";
 import { createAuthActors, type WithLock } from "./machines/auth/auth.actors.ts";
 import { authMachine } from "./machines/auth/auth.machine.ts";
+import { createLiveActors } from "./machines/live/live.actors.ts";
+import { liveStreamMachine } from "./machines/live/live-stream.machine.ts";
 import { createRewardsActors } from "./machines/rewards/rewards.actors.ts";
 import { createTapsImplementations } from "./machines/taps/taps.actors.ts";
 import { tapsMachine } from "./machines/taps/taps.machine.ts";
 import { createWalletActors } from "./machines/wallet/wallet.actors.ts";
 
-export function createRuntime() {
+export interface RuntimeOptions {
+  /** Opens the live stream (docs/api.md, "Live events"); null where there is no EventSource (jsdom). */
+  openEventSource?: OpenEventSource | null;
+}
+
+const browserEventSource: OpenEventSource | null =
+  typeof EventSource === "function" ? (url) => new EventSource(url) : null;
+
+/** The live stream's actors, or a stream that never connects where the browser cannot hold one. */
+function liveStream(openEventSource: OpenEventSource | null) {
+  if (!openEventSource) return liveStreamMachine.provide({ actors: { tabLink: fromCallback(() => {}) } });
+  const actors = createLiveActors({
+    events: eventsApi(api),
+    apiBase: resolveApiBase(window.location),
+    openEventSource,
+  });
+  return liveStreamMachine.provide({
+    actors: { tabLink: actors.soloTab, ticket: actors.ticket, connection: actors.connection },
+  });
+}
+
+export function createRuntime(options: RuntimeOptions = {}) {
   const now = () => Date.now();
   const newId = () => crypto.randomUUID();
   const store = createSessionStore(window.localStorage);
@@ -43,6 +68,9 @@ export function createRuntime() {
       actors: {
         auth: authMachine.provide({ actors: authActors }),
         taps: tapsMachine.provide(taps),
+        live: liveStream(
+          options.openEventSource === undefined ? browserEventSource : options.openEventSource,
+        ),
         // The admin's session lives beside the user's, with its own storage keys (docs/product.md §3).
         adminSession: adminSessionMachine.provide({
           actors: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { type AnyActorRef, assign, createActor, createMachine, setup } from "xstate";
+import { type AnyActorRef, assign, createActor, createMachine, sendParent, setup } from "xstate";
 import { appMachine } from "./app.machine.ts";
+import type { LiveEvent, LiveReport } from "./live/live.types.ts";
 
 type Logged = { actor: string; event: string; userId?: string };
 
@@ -10,16 +11,29 @@ type Logged = { actor: string; event: string; userId?: string };
  */
 function start() {
   const log: Logged[] = [];
-  const session = createMachine({
-    types: {} as { context: { user: { id: string } | null }; events: { type: "USER"; id: string | null } },
-    context: { user: null },
-    on: { USER: { actions: assign({ user: ({ event }) => (event.id ? { id: event.id } : null) }) } },
-  });
+  /** A session whose user the test sets (USER); it logs everything else it is told. */
+  const sessionLike = (name: string) =>
+    createMachine({
+      types: {} as { context: { user: { id: string } | null }; events: { type: string; id?: string | null } },
+      context: { user: null },
+      on: {
+        USER: { actions: assign({ user: ({ event }) => (event.id ? { id: event.id } : null) }) },
+        "*": { actions: ({ event }) => log.push({ actor: name, event: event.type }) },
+      },
+    });
   const recorder = (name: string) =>
-    setup({ types: {} as { input: { userId?: string }; context: { userId?: string } } }).createMachine({
-      context: ({ input }) => ({ userId: input?.userId }),
+    setup({
+      types: {} as {
+        input: { userId?: string; holder?: string; stream?: string };
+        context: { userId?: string };
+        events: { type: string; report?: LiveReport };
+      },
+    }).createMachine({
+      context: ({ input }) => ({ userId: input?.userId ?? input?.holder }),
       entry: ({ context }) => log.push({ actor: name, event: "start", userId: context.userId }),
       on: {
+        // A stand-in stream: the test makes it report a live event to the root.
+        REPORT: { actions: sendParent(({ event }) => event.report!) },
         "*": {
           actions: ({ context, event }) =>
             log.push({ actor: name, event: event.type, userId: context.userId }),
@@ -29,15 +43,25 @@ function start() {
   const app = createActor(
     appMachine.provide({
       actors: {
-        auth: session as never,
+        auth: sessionLike("session") as never,
+        adminSession: sessionLike("adminSession") as never,
         taps: recorder("taps") as never,
-        adminSession: recorder("adminSession") as never,
+        live: recorder("live") as never,
       },
     }),
     { input: { now: () => 0, newId: () => "id" } },
   ).start();
   const signIn = (id: string | null) => (app.system.get("session") as AnyActorRef).send({ type: "USER", id });
-  return { app, log, signIn };
+  const adminSignIn = (id: string | null) =>
+    (app.system.get("adminSession") as AnyActorRef).send({ type: "USER", id });
+  const push = (stream: "user" | "admin", event: LiveEvent) =>
+    (app.system.get(stream === "user" ? "live" : "adminLive") as AnyActorRef).send({
+      type: "REPORT",
+      report: { type: "LIVE", stream, event },
+    });
+  const published: unknown[] = [];
+  app.on("live", (fact) => published.push(fact));
+  return { app, log, signIn, adminSignIn, push, published };
 }
 
 describe("app machine: one tree of the app-lifetime actors", () => {
@@ -97,6 +121,88 @@ describe("app machine: one tree of the app-lifetime actors", () => {
   it("tells the admin session it is lost when an admin call answered 401", () => {
     const { app, log } = start();
     app.send({ type: "ADMIN.SESSION.LOST" });
-    expect(log).toContainEqual({ actor: "adminSession", event: "SESSION.LOST", userId: undefined });
+    expect(log).toContainEqual({ actor: "adminSession", event: "SESSION.LOST" });
+  });
+});
+
+describe("app machine: live streams in the tree", () => {
+  it("runs the user's stream while signed in and the back office's while an admin is", () => {
+    const { app, log, signIn, adminSignIn } = start();
+    expect(app.system.get("live")).toBeUndefined();
+    signIn("u1");
+    expect(log).toContainEqual({ actor: "live", event: "start", userId: "u1" });
+    adminSignIn("a1");
+    expect(log).toContainEqual({ actor: "live", event: "start", userId: "a1" });
+    expect(app.system.get("adminLive")).toBeDefined();
+    adminSignIn(null);
+    expect(app.system.get("adminLive")).toBeUndefined();
+    // The admin's comings and goings leave the user's actors alone (and the other way round).
+    expect(app.system.get("live")).toBeDefined();
+    expect(log.filter((entry) => entry.event === "PAGEHIDE")).toEqual([]);
+    signIn("u2");
+    expect(log.filter((entry) => entry.actor === "live" && entry.event === "start")).toHaveLength(3);
+    adminSignIn("a2");
+    expect(app.getSnapshot().value).toEqual({ user: "signedIn", admin: "signedIn" });
+  });
+
+  it("passes the user's figures and stream facts to the taps actor and publishes every live event", () => {
+    const { log, signIn, push, published } = start();
+    signIn("u1");
+    push("user", { type: "STREAM.UP" });
+    push("user", { type: "POINTS.UPDATED", points: 1, totalTaps: 10, multiplier: 0.001 });
+    push("user", { type: "DEPOSIT.UPDATED", txId: "t", amount: 5, status: "credited" });
+    expect(log.filter((entry) => entry.actor === "taps").map((entry) => entry.event)).toEqual([
+      "start",
+      "STREAM.UP",
+      "POINTS.UPDATED",
+    ]);
+    expect(published).toEqual([
+      { type: "live", stream: "user", event: { type: "STREAM.UP" } },
+      {
+        type: "live",
+        stream: "user",
+        event: { type: "POINTS.UPDATED", points: 1, totalTaps: 10, multiplier: 0.001 },
+      },
+      {
+        type: "live",
+        stream: "user",
+        event: { type: "DEPOSIT.UPDATED", txId: "t", amount: 5, status: "credited" },
+      },
+    ]);
+  });
+
+  it("knows which stream is up: WALLET.MOVED reaches the taps actor only while the user's stream is down", () => {
+    const { app, log, signIn, push } = start();
+    signIn("u1");
+    const moved = () => log.filter((entry) => entry.event === "WALLET.MOVED").length;
+    app.send({ type: "WALLET.MOVED" });
+    expect(moved()).toBe(1);
+    push("user", { type: "STREAM.UP" });
+    expect(app.getSnapshot().context.streamsUp).toEqual({ user: true, admin: false });
+    app.send({ type: "WALLET.MOVED" });
+    expect(moved()).toBe(1);
+    push("user", { type: "STREAM.DOWN" });
+    app.send({ type: "WALLET.MOVED" });
+    expect(moved()).toBe(2);
+  });
+
+  it("a revoked session signs that session out: the user's, or the admin's", () => {
+    const { log, signIn, adminSignIn, push } = start();
+    signIn("u1");
+    adminSignIn("a1");
+    push("user", { type: "SESSION.REVOKED", reason: "logout" });
+    expect(log).toContainEqual({ actor: "session", event: "SESSION.LOST" });
+    expect(log).not.toContainEqual({ actor: "adminSession", event: "SESSION.LOST" });
+    push("admin", { type: "SESSION.REVOKED", reason: "logout" });
+    expect(log).toContainEqual({ actor: "adminSession", event: "SESSION.LOST" });
+  });
+
+  it("says STREAM.DOWN for a stream that stops while up (its owner signed out)", () => {
+    const { app, signIn, push, published } = start();
+    signIn("u1");
+    push("user", { type: "STREAM.UP" });
+    signIn(null);
+    expect(app.getSnapshot().context.streamsUp.user).toBe(false);
+    expect(published.at(-1)).toEqual({ type: "live", stream: "user", event: { type: "STREAM.DOWN" } });
   });
 });

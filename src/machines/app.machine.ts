@@ -1,16 +1,20 @@
 /**
  * The root actor of the app: one tree of the app-lifetime actors, each found by its systemId
- * (docs/design.md §3). `session` (the user's auth) and `adminSession` live as long as the app; `taps` exists
- * while a user is signed in, in `user.signedIn`, which is entered again when the user changes (the old taps
- * actor is told PAGEHIDE, so it sends what it holds, before it stops).
+ * (docs/design.md §3, §10). `session` (the user's auth) and `adminSession` live as long as the app.
+ * Regions: user [signedOut | signedIn: `taps` and the user's stream `live`], admin [signedOut | signedIn:
+ * the back office's stream `adminLive`]. A signed-in region is entered again when its user changes (the
+ * old taps actor is told PAGEHIDE, so it sends what it holds, before it stops).
  * Actors outside the tree (page actors, the runtime's browser listeners) send AppMessages here; the root
- * passes each to the actor it concerns, or answers itself when that actor is not running. No actor looks
- * another up through a function: they meet through the system and events.
+ * passes each to the actor it concerns, or answers itself when that actor is not running. Live events go to
+ * the actors they concern (figures to `taps`, a revoked session to its session) and are published to page
+ * actors as `live` emitted events; `streamsUp` says which stream is up, so pages know whether to poll.
  */
-import { enqueueActions, setup } from "xstate";
+import { assign, emit, enqueueActions, setup } from "xstate";
 import { adminSessionMachine } from "./admin/admin-session.machine.ts";
-import type { AppMessage } from "./app.types.ts";
+import type { AppMessage, LiveFact } from "./app.types.ts";
 import { authMachine } from "./auth/auth.machine.ts";
+import type { LiveEvent, LiveReport, StreamName } from "./live/live.types.ts";
+import { liveStreamMachine } from "./live/live-stream.machine.ts";
 import { tapsMachine } from "./taps/taps.machine.ts";
 import type { TapsEvent } from "./taps/taps.types.ts";
 
@@ -22,29 +26,91 @@ export interface AppInput {
 interface AppContext extends AppInput {
   /** The signed-in user the `user` region follows (from the session's snapshots). */
   userId: string | null;
+  /** The signed-in admin the `admin` region follows. */
+  adminId: string | null;
+  streamsUp: Record<StreamName, boolean>;
 }
 
-type AppEvent = AppMessage | { type: "USER.CHANGED" };
+type AppEvent =
+  | AppMessage
+  | LiveReport
+  | { type: "LIVE.IGNORED" }
+  | { type: "USER.CHANGED" }
+  | { type: "ADMIN.CHANGED" };
+
+/** Live events the taps actor reconciles (docs/decisions/007). */
+const FOR_TAPS = new Set<LiveEvent["type"]>([
+  "POINTS.UPDATED",
+  "WALLET.UPDATED",
+  "MULTIPLIER.CHANGED",
+  "STREAM.RESET",
+  "STREAM.UP",
+  "STREAM.DOWN",
+]);
 
 export const appMachine = setup({
   types: {
     input: {} as AppInput,
     context: {} as AppContext,
     events: {} as AppEvent,
-    children: {} as { session: "auth"; adminSession: "adminSession"; taps: "taps" },
+    emitted: {} as LiveFact,
+    children: {} as {
+      session: "auth";
+      adminSession: "adminSession";
+      taps: "taps";
+      live: "live";
+      adminLive: "live";
+    },
   },
-  actors: { auth: authMachine, adminSession: adminSessionMachine, taps: tapsMachine },
+  actors: {
+    auth: authMachine,
+    adminSession: adminSessionMachine,
+    taps: tapsMachine,
+    live: liveStreamMachine,
+  },
   actions: {
     followSessionUser: enqueueActions(({ context, enqueue }, userId: string | null) => {
       if (userId === context.userId) return;
       enqueue.assign({ userId });
       enqueue.raise({ type: "USER.CHANGED" });
     }),
+    followAdmin: enqueueActions(({ context, enqueue }, adminId: string | null) => {
+      if (adminId === context.adminId) return;
+      enqueue.assign({ adminId });
+      enqueue.raise({ type: "ADMIN.CHANGED" });
+    }),
     passToTaps: enqueueActions(({ event, system, enqueue }) => {
       const taps = system.get("taps");
       if (taps) enqueue.sendTo(taps, event as TapsEvent);
       // Nobody signed in: nothing is pending, so a withdrawal need not wait.
       else if (event.type === "TAPS.SETTLE") enqueue.sendTo(event.replyTo, { type: "TAPS.SETTLED" });
+    }),
+    /** A live event to the actors it concerns. */
+    routeLive: enqueueActions(({ event, system, enqueue }) => {
+      if (event.type !== "LIVE") return;
+      const { stream, event: live } = event;
+      const taps = system.get("taps");
+      if (stream === "user" && taps && FOR_TAPS.has(live.type)) enqueue.sendTo(taps, live);
+      if (live.type !== "SESSION.REVOKED") return;
+      // The server ended this session (docs/api.md): this tab signs out as after an expired session.
+      const session = system.get(stream === "user" ? "session" : "adminSession");
+      if (session) enqueue.sendTo(session, { type: "SESSION.LOST" });
+    }),
+    noteStreamStatus: assign({
+      streamsUp: ({ context, event }) =>
+        event.type === "LIVE" && (event.event.type === "STREAM.UP" || event.event.type === "STREAM.DOWN")
+          ? { ...context.streamsUp, [event.stream]: event.event.type === "STREAM.UP" }
+          : context.streamsUp,
+    }),
+    publishLive: emit(({ event }): LiveFact => {
+      if (event.type !== "LIVE") throw new Error("publishLive handles LIVE reports only");
+      return { type: "live", stream: event.stream, event: event.event };
+    }),
+    /** A stopped stream cannot say it went down: the root says it for it. */
+    streamGone: enqueueActions(({ context, enqueue }, stream: StreamName) => {
+      if (!context.streamsUp[stream]) return;
+      enqueue.assign({ streamsUp: { ...context.streamsUp, [stream]: false } });
+      enqueue.emit({ type: "live", stream, event: { type: "STREAM.DOWN" } });
     }),
     adminSessionLost: enqueueActions(({ system, enqueue }) => {
       const adminSession = system.get("adminSession");
@@ -58,10 +124,18 @@ export const appMachine = setup({
   },
   guards: {
     signedIn: ({ context }) => context.userId !== null,
+    adminSignedIn: ({ context }) => context.adminId !== null,
+    // While the stream is up it brings the balance (a `wallet` event): no read that could be older.
+    userStreamDown: ({ context }) => !context.streamsUp.user,
   },
 }).createMachine({
   id: "app",
-  context: ({ input }) => ({ ...input, userId: null }),
+  context: ({ input }) => ({
+    ...input,
+    userId: null,
+    adminId: null,
+    streamsUp: { user: false, admin: false },
+  }),
   invoke: [
     {
       id: "session",
@@ -75,32 +149,74 @@ export const appMachine = setup({
         },
       },
     },
-    { id: "adminSession", systemId: "adminSession", src: "adminSession" },
+    {
+      id: "adminSession",
+      systemId: "adminSession",
+      src: "adminSession",
+      onSnapshot: {
+        actions: { type: "followAdmin", params: ({ event }) => event.snapshot.context.user?.id ?? null },
+      },
+    },
   ],
   on: {
     "REWARDS.UPDATED": { actions: "passToTaps" },
-    "WALLET.MOVED": { actions: "passToTaps" },
+    "WALLET.MOVED": { guard: "userStreamDown", actions: "passToTaps" },
     "TAPS.SETTLE": { actions: "passToTaps" },
     PAGEHIDE: { actions: "passToTaps" },
     ONLINE: { actions: "passToTaps" },
     "ADMIN.SESSION.LOST": { actions: "adminSessionLost" },
+    LIVE: { actions: ["noteStreamStatus", "routeLive", "publishLive"] },
   },
   type: "parallel",
   states: {
+    // The changes are handled on the leaf states: a re-entering transition on a region would exit the
+    // other region too.
     user: {
       initial: "signedOut",
-      on: {
-        "USER.CHANGED": [{ guard: "signedIn", target: ".signedIn", reenter: true }, { target: ".signedOut" }],
-      },
       states: {
-        signedOut: {},
+        signedOut: { on: { "USER.CHANGED": { guard: "signedIn", target: "signedIn" } } },
         signedIn: {
-          exit: "flushTaps",
+          on: {
+            "USER.CHANGED": [
+              { guard: "signedIn", target: "signedIn", reenter: true },
+              { target: "signedOut" },
+            ],
+          },
+          exit: ["flushTaps", { type: "streamGone", params: "user" }],
+          invoke: [
+            {
+              id: "taps",
+              systemId: "taps",
+              src: "taps",
+              input: ({ context }) => ({ userId: context.userId!, newId: context.newId, now: context.now }),
+            },
+            {
+              id: "live",
+              systemId: "live",
+              src: "live",
+              input: ({ context }) => ({ stream: "user" as const, holder: context.userId! }),
+            },
+          ],
+        },
+      },
+    },
+    admin: {
+      initial: "signedOut",
+      states: {
+        signedOut: { on: { "ADMIN.CHANGED": { guard: "adminSignedIn", target: "signedIn" } } },
+        signedIn: {
+          on: {
+            "ADMIN.CHANGED": [
+              { guard: "adminSignedIn", target: "signedIn", reenter: true },
+              { target: "signedOut" },
+            ],
+          },
+          exit: { type: "streamGone", params: "admin" },
           invoke: {
-            id: "taps",
-            systemId: "taps",
-            src: "taps",
-            input: ({ context }) => ({ userId: context.userId!, newId: context.newId, now: context.now }),
+            id: "adminLive",
+            systemId: "adminLive",
+            src: "live",
+            input: ({ context }) => ({ stream: "admin" as const, holder: context.adminId! }),
           },
         },
       },
