@@ -151,10 +151,11 @@ describe("app machine: live streams in the tree", () => {
     push("user", { type: "STREAM.UP" });
     push("user", { type: "POINTS.UPDATED", points: 1, totalTaps: 10, multiplier: 0.001 });
     push("user", { type: "DEPOSIT.UPDATED", txId: "t", amount: 5, status: "credited" });
+    push("user", { type: "STREAM.DOWN" });
     expect(log.filter((entry) => entry.actor === "taps").map((entry) => entry.event)).toEqual([
       "start",
-      "STREAM.UP",
       "POINTS.UPDATED",
+      "STREAM.DOWN",
     ]);
     expect(published).toEqual([
       { type: "live", stream: "user", event: { type: "STREAM.UP" } },
@@ -168,6 +169,7 @@ describe("app machine: live streams in the tree", () => {
         stream: "user",
         event: { type: "DEPOSIT.UPDATED", txId: "t", amount: 5, status: "credited" },
       },
+      { type: "live", stream: "user", event: { type: "STREAM.DOWN" } },
     ]);
   });
 

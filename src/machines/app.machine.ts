@@ -44,7 +44,6 @@ const FOR_TAPS = new Set<LiveEvent["type"]>([
   "WALLET.UPDATED",
   "MULTIPLIER.CHANGED",
   "STREAM.RESET",
-  "STREAM.UP",
   "STREAM.DOWN",
 ]);
 

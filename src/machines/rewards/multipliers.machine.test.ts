@@ -508,3 +508,69 @@ describe("cardState (docs/product.md §2, in its order)", () => {
     expect(cardState(option(0.3, 1), 0.1 + 0.2, 0)).toBe("current");
   });
 });
+
+describe("multipliers machine and the user's live stream", () => {
+  async function inDoubt() {
+    const fake = createFakeApp();
+    const machine = multipliersMachine.provide({
+      actors: {
+        loadOptions: fromPromise(async () => CATALOGUE),
+        purchase: fromPromise(async (): Promise<PurchaseAnswer> => {
+          throw NETWORK;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { app: fake.app, newId: () => "key-1" } });
+    const toasts: string[] = [];
+    actor.on("toast", ({ title }) => toasts.push(title));
+    actor.start();
+    actor.send({ type: "OPEN" });
+    await flush();
+    actor.send({ type: "PURCHASE", value: 0.002, points: 150 });
+    await flush();
+    expect(actor.getSnapshot().context.attempt).toEqual({ key: "key-1", value: 0.002 });
+    return { actor, push: fake.push, toasts };
+  }
+
+  it("a purchase whose answer was lost is settled when the stream pushes that multiplier: told, key dropped", async () => {
+    const { actor, push, toasts } = await inDoubt();
+    push("user", { type: "MULTIPLIER.CHANGED", multiplier: 0.005 });
+    expect(actor.getSnapshot().context.attempt).not.toBeNull();
+    push("user", { type: "MULTIPLIER.CHANGED", multiplier: 0.002 });
+    expect(actor.getSnapshot().context.attempt).toBeNull();
+    expect(toasts).toEqual(["Failed to upgrade multiplier", "Multiplier upgraded to 0.002x!"]);
+  });
+
+  it("the same holds after the dialog was closed", async () => {
+    const { actor, push, toasts } = await inDoubt();
+    actor.send({ type: "CLOSE" });
+    push("user", { type: "MULTIPLIER.CHANGED", multiplier: 0.002 });
+    expect(actor.getSnapshot().context.attempt).toBeNull();
+    expect(toasts.at(-1)).toBe("Multiplier upgraded to 0.002x!");
+  });
+
+  it("while a purchase is out its own answer decides, not a push that may come first", async () => {
+    const fake = createFakeApp();
+    const answer = deferred<PurchaseAnswer>();
+    const actor = createActor(
+      multipliersMachine.provide({
+        actors: {
+          loadOptions: fromPromise(async () => CATALOGUE),
+          purchase: fromPromise(() => answer.promise),
+        },
+      }),
+      { input: { app: fake.app, newId: () => "key-1" } },
+    );
+    const toasts: string[] = [];
+    actor.on("toast", ({ title }) => toasts.push(title));
+    actor.start();
+    actor.send({ type: "OPEN" });
+    await flush();
+    actor.send({ type: "PURCHASE", value: 0.002, points: 150 });
+    fake.push("user", { type: "MULTIPLIER.CHANGED", multiplier: 0.002 });
+    expect(toasts).toEqual([]);
+    answer.resolve(BOUGHT);
+    await flush();
+    expect(toasts).toEqual(["Multiplier upgraded to 0.002x!"]);
+  });
+});

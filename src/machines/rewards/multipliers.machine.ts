@@ -5,7 +5,8 @@
  * server), goes out with an Idempotency-Key, and on success tells the root actor the new figures (for the taps
  * actor) and closes
  * the dialog. The key stays with the multiplier until the server answered definitively, so buying it again
- * after a lost answer (network, time-out, 5xx) cannot charge twice.
+ * after a lost answer (network, time-out, 5xx) cannot charge twice. When the user's live stream then pushes
+ * that very multiplier, the purchase did go through: it is announced and its key dropped.
  */
 
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
@@ -14,6 +15,8 @@ import type { ApiError } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 
 export type MultipliersEvent =
@@ -50,14 +53,20 @@ export const multipliersMachine = setup({
       newId: () => string;
     },
     input: {} as { app: AppLink; newId: () => string },
-    events: {} as MultipliersEvent,
+    events: {} as MultipliersEvent | LiveEvent,
     emitted: {} as Toast,
   },
   actors: {
     loadOptions: fromPromise<MultiplierOption[]>(notProvided("loadOptions")),
     purchase: fromPromise<PurchaseAnswer, { value: number; idempotencyKey: string }>(notProvided("purchase")),
+    liveEvents,
   },
   guards: {
+    /** The multiplier pushed is the one an attempt in doubt was buying: that purchase went through. */
+    confirmsAttempt: ({ context, event }) =>
+      event.type === "MULTIPLIER.CHANGED" &&
+      context.attempt !== null &&
+      toMicro(event.multiplier) === toMicro(context.attempt.value),
     enoughPoints: ({ event }) => event.type === "PURCHASE" && event.points >= MULTIPLIER_PURCHASE_POINTS,
   },
   actions: {
@@ -69,6 +78,11 @@ export const multipliersMachine = setup({
       },
     }),
     endAttempt: assign({ attempt: null }),
+    toastConfirmed: emit(({ context }) => ({
+      type: "toast" as const,
+      tone: "success" as const,
+      title: `Multiplier upgraded to ${context.attempt?.value}x!`,
+    })),
     /** Keeps the key only while the server may have carried the purchase out. */
     settleFailedAttempt: assign(({ context }, error: ApiError) => ({
       attempt: attemptAfterFailure(context.attempt, error),
@@ -98,6 +112,12 @@ export const multipliersMachine = setup({
     app: input.app,
     newId: input.newId,
   }),
+  invoke: {
+    id: "live",
+    src: "liveEvents",
+    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
+  },
+  on: { "MULTIPLIER.CHANGED": { guard: "confirmsAttempt", actions: ["toastConfirmed", "endAttempt"] } },
   initial: "closed",
   states: {
     closed: { on: { OPEN: "open" } },
@@ -130,8 +150,9 @@ export const multipliersMachine = setup({
         purchasing: {
           tags: ["busy"],
           exit: assign({ pendingValue: null }),
-          // Leaving mid-purchase would hide its outcome: the dialog stays until the answer.
-          on: { CLOSE: {} },
+          // Leaving mid-purchase would hide its outcome: the dialog stays until the answer, which also
+          // decides this attempt (not a push that may come first).
+          on: { CLOSE: {}, "MULTIPLIER.CHANGED": {} },
           invoke: {
             id: "purchase",
             src: "purchase",

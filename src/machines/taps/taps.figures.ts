@@ -7,6 +7,7 @@
 import { toMicro } from "#src/api/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards } from "#src/api/rewards-store.ts";
+import { deferredPushFigures, pointsKey, pushedSince, walletKey } from "./taps.pushed.ts";
 import type { Loaded, RewardsUpdate, TapsContext } from "./taps.types.ts";
 
 type Figures = Partial<TapsContext>;
@@ -27,51 +28,66 @@ export const storedFigures = (stored: StoredRewards | null): Figures =>
 
 /**
  * A batch's answer: its totals when newer than what we hold. A replayed batch's stored answer, or one
- * overtaken by a purchase, is older and only removes the batch.
+ * overtaken by a purchase, is older and only removes the batch. With no batch left, the pushes held back
+ * while it was out are taken.
  */
-export const syncAnswerFigures = (context: TapsContext, answer: SyncAnswer): Figures => ({
-  ...(answer.totalTaps > context.totalTaps
-    ? {
-        pointsMicro: toMicro(answer.points),
-        totalTaps: answer.totalTaps,
-        multiplierMicro: toMicro(answer.multiplier),
-      }
-    : {}),
-  batches: context.batches.slice(1),
-  failures: 0,
-});
+export const syncAnswerFigures = (context: TapsContext, answer: SyncAnswer): Figures => {
+  const answered: Figures = {
+    ...(answer.totalTaps > context.totalTaps
+      ? {
+          pointsMicro: toMicro(answer.points),
+          totalTaps: answer.totalTaps,
+          multiplierMicro: toMicro(answer.multiplier),
+        }
+      : {}),
+    batches: context.batches.slice(1),
+    failures: 0,
+  };
+  return { ...answered, ...deferredPushFigures({ ...context, ...answered }) };
+};
 
 /**
  * The server's figures from a load. A batch already sent may be in its totals (a keepalive send as the last
  * page closed) while we still count it as pending: until every batch is answered, the totals come from the
  * batches' answers, so nothing is shown twice. A late load (after a failed first one) also yields to a newer
- * sync answer.
+ * sync answer, and a load yields, figure by figure, to what the stream pushed while it was out.
  */
-export const loadedFigures = (context: TapsContext, loaded: Loaded, late: boolean): Figures => ({
-  ...(context.batches.length === 0 && (!late || loaded.totalTaps >= context.totalTaps)
-    ? { pointsMicro: loaded.pointsMicro, totalTaps: loaded.totalTaps }
-    : {}),
-  multiplierMicro: loaded.multiplierMicro,
-  walletBalanceMicro: loaded.walletBalanceMicro,
-  loaded: true,
-});
+export const loadedFigures = (context: TapsContext, loaded: Loaded, late: boolean): Figures => {
+  const pushed = pushedSince(context);
+  return {
+    ...(context.batches.length === 0 && !pushed.points && (!late || loaded.totalTaps >= context.totalTaps)
+      ? { pointsMicro: loaded.pointsMicro, totalTaps: loaded.totalTaps }
+      : {}),
+    ...(pushed.multiplier ? {} : { multiplierMicro: loaded.multiplierMicro }),
+    ...(pushed.wallet ? {} : { walletBalanceMicro: loaded.walletBalanceMicro }),
+    loaded: true,
+  };
+};
 
 /**
  * A purchase's or withdrawal's figures. If a tap sync has answered with more taps than they were computed
  * with, ours are newer and keep their points and multiplier. Otherwise theirs win, totals included, so the
- * answer of a batch credited before the purchase (older) cannot bring the spent points back.
+ * answer of a batch credited before the purchase (older) cannot bring the spent points back. Figures the
+ * stream already pushed are no news: pushes after them may have moved on.
  */
 export const updateFigures = (context: TapsContext, update: RewardsUpdate): Figures => {
   const current = update.totalTaps === undefined || update.totalTaps >= context.totalTaps;
+  const alreadyPushed =
+    update.totalTaps !== undefined &&
+    update.pointsMicro !== undefined &&
+    context.recentPushes.includes(pointsKey(update.totalTaps, update.pointsMicro));
+  const walletPushed =
+    update.walletBalanceMicro !== undefined &&
+    context.recentPushes.includes(walletKey(update.walletBalanceMicro));
   return {
-    ...(current
+    ...(current && !alreadyPushed
       ? {
           pointsMicro: update.pointsMicro ?? context.pointsMicro,
           totalTaps: update.totalTaps ?? context.totalTaps,
           multiplierMicro: update.multiplierMicro ?? context.multiplierMicro,
         }
       : {}),
-    walletBalanceMicro: update.walletBalanceMicro ?? context.walletBalanceMicro,
+    ...(walletPushed ? {} : { walletBalanceMicro: update.walletBalanceMicro ?? context.walletBalanceMicro }),
   };
 };
 

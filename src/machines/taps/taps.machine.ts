@@ -14,6 +14,9 @@
  * failed first load is tried again when the browser is back online and every 30 s.
  * TAPS.SETTLE (a rewards withdrawal about to go out) sends what is pending and is answered TAPS.SETTLED as
  * soon as nothing is.
+ * Live events (the root passes on the user's stream): pushed points, multiplier and wallet balance are the
+ * server's latest word, held back while a batch is out and never undoing a newer figure (taps.pushed.ts);
+ * STREAM.RESET reads the figures again.
  */
 import { enqueueActions, raise } from "xstate";
 import { DEFAULT_MULTIPLIER } from "#src/api/contracts/limits.ts";
@@ -37,6 +40,11 @@ export const tapsMachine = tapsSetup.createMachine({
     loaded: false,
     storedFigures: false,
     settleWaiters: [],
+    deferredPushes: [],
+    recentPushes: [],
+    pushed: { points: 0, multiplier: 0, wallet: 0 },
+    loadFrom: { points: 0, multiplier: 0, wallet: 0 },
+    walletReloadFrom: 0,
     newId: input.newId,
     now: input.now,
   }),
@@ -48,6 +56,10 @@ export const tapsMachine = tapsSetup.createMachine({
     PAGEHIDE: { actions: ["formBatch", "persist", "sendBeforeUnload"] },
     "REWARDS.UPDATED": { actions: ["applyUpdate", "persist"] },
     "TAPS.SETTLE": { actions: ["addSettleWaiter", raise({ type: "FLUSH" })] },
+    "POINTS.UPDATED": { actions: ["applyPushedPoints", "persist"] },
+    "MULTIPLIER.CHANGED": { actions: ["applyPushedMultiplier", "persist"] },
+    "WALLET.UPDATED": { actions: ["applyPushedWallet", "persist"] },
+    "STREAM.DOWN": { actions: "forgetRecentPushes" },
   },
   // Whoever waits for the taps to settle hears it the moment they have.
   always: {
@@ -60,8 +72,13 @@ export const tapsMachine = tapsSetup.createMachine({
   states: {
     loading: {
       tags: ["loading"],
-      // Taps count before the first figures arrive; they wait in `unsyncedTaps`.
-      on: { TAP: { actions: ["recordTap", "persist"] } },
+      entry: "startLoad",
+      on: {
+        // Taps count before the first figures arrive; they wait in `unsyncedTaps`.
+        TAP: { actions: ["recordTap", "persist"] },
+        // Events were lost before this load answers: ask again.
+        "STREAM.RESET": { target: "loading", reenter: true },
+      },
       invoke: {
         id: "loadRewards",
         src: "loadRewards",
@@ -145,8 +162,13 @@ export const tapsMachine = tapsSetup.createMachine({
           initial: "checking",
           states: {
             checking: { always: [{ guard: "isLoaded", target: "current" }, { target: "stale" }] },
-            stale: { on: { ONLINE: "refreshing" }, after: { RELOAD_DELAY: "refreshing" } },
+            stale: {
+              on: { ONLINE: "refreshing", "STREAM.RESET": "refreshing" },
+              after: { RELOAD_DELAY: "refreshing" },
+            },
             refreshing: {
+              entry: "startLoad",
+              on: { "STREAM.RESET": { target: "refreshing", reenter: true } },
               invoke: {
                 id: "loadRewards",
                 src: "loadRewards",
@@ -161,7 +183,8 @@ export const tapsMachine = tapsSetup.createMachine({
                 onError: "stale",
               },
             },
-            current: {},
+            // The stream lost events (docs/api.md: `reset`): the figures are read again.
+            current: { on: { "STREAM.RESET": "refreshing" } },
           },
         },
         wallet: {
@@ -169,6 +192,7 @@ export const tapsMachine = tapsSetup.createMachine({
           states: {
             idle: { on: { "WALLET.MOVED": "reloading" } },
             reloading: {
+              entry: "startWalletReload",
               on: { "WALLET.MOVED": { target: "reloading", reenter: true } },
               invoke: {
                 id: "loadWalletBalance",

@@ -7,6 +7,7 @@ import { toMicro } from "#src/api/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
 import { loadedFigures, settled, storedFigures, syncAnswerFigures, updateFigures } from "./taps.figures.ts";
+import { pushedMultiplierFigures, pushedPointsFigures, pushedWalletFigures } from "./taps.pushed.ts";
 import {
   BACKOFF_MS,
   HISTORY_LIMIT,
@@ -80,7 +81,23 @@ export const tapsSetup = setup({
     applyUpdate: assign(({ context, event }) =>
       event.type === "REWARDS.UPDATED" ? updateFigures(context, event) : {},
     ),
-    applyWalletBalance: assign({ walletBalanceMicro: (_, balance: number) => toMicro(balance) }),
+    /** A read of the balance that a push overtook while it was out is older: the push stays. */
+    applyWalletBalance: assign(({ context }, balance: number) =>
+      context.pushed.wallet === context.walletReloadFrom ? { walletBalanceMicro: toMicro(balance) } : {},
+    ),
+    applyPushedPoints: assign(({ context, event }) =>
+      event.type === "POINTS.UPDATED" ? pushedPointsFigures(context, event) : {},
+    ),
+    applyPushedMultiplier: assign(({ context, event }) =>
+      event.type === "MULTIPLIER.CHANGED" ? pushedMultiplierFigures(context, event) : {},
+    ),
+    applyPushedWallet: assign(({ context, event }) =>
+      event.type === "WALLET.UPDATED" ? pushedWalletFigures(context, event) : {},
+    ),
+    /** The stream is down: no echo of a local answer will come, so none is waited for. */
+    forgetRecentPushes: assign({ recentPushes: [] }),
+    startLoad: assign({ loadFrom: ({ context }) => context.pushed }),
+    startWalletReload: assign({ walletReloadFrom: ({ context }) => context.pushed.wallet }),
     addSettleWaiter: assign({
       settleWaiters: ({ context, event }) =>
         event.type === "TAPS.SETTLE" ? [...context.settleWaiters, event.replyTo] : context.settleWaiters,

@@ -1,6 +1,7 @@
 /** The taps machine's types, timings and the one sum every view of it needs (pending taps). */
 import type { AnyActorRef } from "xstate";
 import type { StoredRewards } from "#src/api/rewards-store.ts";
+import type { MultiplierChanged, PointsUpdated, WalletUpdated } from "../live/live.types.ts";
 
 export interface TapHistoryEntry {
   id: string;
@@ -20,6 +21,16 @@ export interface TapsContext extends StoredRewards {
   storedFigures: boolean;
   /** Actors waiting until no tap is pending (TAPS.SETTLE); each is answered once with TAPS.SETTLED. */
   settleWaiters: AnyActorRef[];
+  /** Pushed figures held back while a batch's fate is unknown; taken once every batch is answered. */
+  deferredPushes: DeferredPush[];
+  /** Keys of the figures pushes set lately: a local answer carrying one of them is no news. */
+  recentPushes: string[];
+  /** How many pushes of each figure have arrived: a read started before the latest one is older for it. */
+  pushed: PushCounts;
+  /** `pushed` when the running load of the figures started. */
+  loadFrom: PushCounts;
+  /** `pushed.wallet` when the running read of the wallet balance started. */
+  walletReloadFrom: number;
   newId: () => string;
   now: () => number;
 }
@@ -39,6 +50,16 @@ export interface RewardsUpdate {
   walletBalanceMicro?: number;
 }
 
+export interface PushCounts {
+  points: number;
+  multiplier: number;
+  wallet: number;
+}
+
+export type DeferredPush =
+  | { kind: "points"; pointsMicro: number; totalTaps: number; multiplierMicro: number }
+  | { kind: "multiplier"; multiplierMicro: number };
+
 export type TapsEvent =
   | { type: "TAP" }
   | { type: "FLUSH" }
@@ -50,7 +71,13 @@ export type TapsEvent =
   /** Send what is pending and answer `replyTo` with TAPS.SETTLED once nothing is (a withdrawal waits for it). */
   | { type: "TAPS.SETTLE"; replyTo: AnyActorRef }
   /** What the per-user rewards key held when the actor started (the store actor reads it). */
-  | { type: "STORE.LOADED"; stored: StoredRewards | null };
+  | { type: "STORE.LOADED"; stored: StoredRewards | null }
+  /** Pushed by the server (docs/api.md, "Live events"), passed on by the root actor. */
+  | PointsUpdated
+  | WalletUpdated
+  | MultiplierChanged
+  | { type: "STREAM.RESET" }
+  | { type: "STREAM.DOWN" };
 
 export type TapsEmitted = { type: "toast"; tone: "error"; title: string };
 

@@ -76,6 +76,7 @@ function useWalletMachines(runtime: AppRuntime, userId: string) {
   const actors = runtime.walletActors;
   const history = useActorRef(
     walletHistoryMachine.provide({ actors: { loadPage: runtime.rewardsActors.loadHistoryPage } }),
+    { input: { app: runtime.app } },
   );
   const deposit = useActorRef(depositMachine.provide({ actors: actors }), {
     input: { app: runtime.app, userId },
