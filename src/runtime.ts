@@ -18,7 +18,12 @@ import { adminSessionMachine } from "./machines/admin/admin-session.machine.ts";
 import { appMachine } from "./machines/app.machine.ts";
 import { createAuthActors, type WithLock } from "./machines/auth/auth.actors.ts";
 import { authMachine } from "./machines/auth/auth.machine.ts";
-import { createLiveActors } from "./machines/live/live.actors.ts";
+import {
+  type ChannelLike,
+  createLiveActors,
+  createTabLink,
+  type TabLocks,
+} from "./machines/live/live.actors.ts";
 import { liveStreamMachine } from "./machines/live/live-stream.machine.ts";
 import { createRewardsActors } from "./machines/rewards/rewards.actors.ts";
 import { createTapsImplementations } from "./machines/taps/taps.actors.ts";
@@ -41,8 +46,16 @@ function liveStream(openEventSource: OpenEventSource | null) {
     apiBase: resolveApiBase(window.location),
     openEventSource,
   });
+  // One stream per browser where tabs can elect a holder and share its frames; else one per tab.
+  const tabLink =
+    navigator.locks && typeof BroadcastChannel === "function"
+      ? createTabLink({
+          locks: navigator.locks as TabLocks,
+          openChannel: (name) => new BroadcastChannel(name) as unknown as ChannelLike,
+        })
+      : actors.soloTab;
   return liveStreamMachine.provide({
-    actors: { tabLink: actors.soloTab, ticket: actors.ticket, connection: actors.connection },
+    actors: { tabLink, ticket: actors.ticket, connection: actors.connection },
   });
 }
 
@@ -55,7 +68,20 @@ export function createRuntime(options: RuntimeOptions = {}) {
     ? (name, task) => navigator.locks.request(name, task)
     : undefined;
   const authActors = createAuthActors({ auth: authApi(api), store, now, withLock });
-  const taps = createTapsImplementations({ rewards, store: createRewardsStore(window.localStorage) });
+  const taps = createTapsImplementations({
+    rewards,
+    store: createRewardsStore(window.localStorage),
+    tabId: newId(),
+    withLock,
+    // Another tab wrote the rewards key: the pending taps are shared (docs/decisions/017).
+    watch: (key, listener) => {
+      const onStorage = (event: StorageEvent) => {
+        if (event.storageArea === window.localStorage && event.key === key) listener(event.newValue);
+      };
+      window.addEventListener("storage", onStorage);
+      return () => window.removeEventListener("storage", onStorage);
+    },
+  });
   // An admin call answering 401 ends the admin session (docs/product.md §4): the root actor passes it on.
   const adminActors = createAdminActors({
     api: adminApi(api),

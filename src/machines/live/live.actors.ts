@@ -1,6 +1,7 @@
 /**
  * Real actors of the live stream: the ticket call, the EventSource connection and the link between tabs.
- * The EventSource comes from an injected factory, so tests give a fake (jsdom has none).
+ * The EventSource, the lock manager and the channel come from injected factories, so tests give fakes (jsdom
+ * has none of them).
  */
 import { type AnyActorRef, fromCallback, fromPromise } from "xstate";
 import type { ApiResult } from "#src/api/errors.ts";
@@ -11,7 +12,27 @@ import {
   type OpenEventSource,
   streamUrl,
 } from "#src/api/events.ts";
-import type { StreamName } from "./live.types.ts";
+import type { RawFrame, StreamName } from "./live.types.ts";
+
+/** What the tabs say to one another on the stream's channel. */
+export type TabMessage =
+  | { kind: "frame"; frame: RawFrame }
+  | { kind: "status"; up: boolean }
+  /** A tab has just joined: the holder answers with its status. */
+  | { kind: "hello" };
+
+/** The part of BroadcastChannel the tabs use. */
+export interface ChannelLike {
+  postMessage(message: TabMessage): void;
+  onmessage: ((event: MessageEvent<TabMessage>) => void) | null;
+  close(): void;
+}
+
+/** The part of the Web Locks API the tabs use: an exclusive lock, held until `task` settles. */
+export interface TabLocks {
+  request(name: string, options: { signal: AbortSignal }, task: () => Promise<void>): Promise<void>;
+}
+
 import { FRAME_TYPES } from "./live-frames.ts";
 import type { LiveStreamEvent, TabsCommand } from "./live-stream.machine.ts";
 
@@ -84,6 +105,47 @@ export function createLiveActors(deps: {
       sendBack({ type: "TABS.LEAD" } satisfies LiveStreamEvent);
     }),
   };
+}
+
+/**
+ * One stream per browser (docs/design.md §10): the tab holding the Web Lock named after the stream holds the
+ * stream and shares its frames and its up/down on a BroadcastChannel of the same name; the others follow.
+ * When the holder closes, the browser releases its lock and the next tab waiting takes it (TABS.LEAD).
+ */
+export function createTabLink(deps: { locks: TabLocks; openChannel: (name: string) => ChannelLike }) {
+  return fromCallback<TabsCommand, { name: string }>(({ input, sendBack, receive }) => {
+    const tell = (event: LiveStreamEvent) => sendBack(event);
+    const channel = deps.openChannel(input.name);
+    channel.onmessage = ({ data }) => {
+      if (data.kind === "frame") tell({ type: "TABS.FRAME", frame: data.frame });
+      else if (data.kind === "status") tell({ type: "TABS.STATUS", up: data.up });
+      else tell({ type: "TABS.HELLO" });
+    };
+    receive((command) =>
+      channel.postMessage(
+        command.type === "SHARE.FRAME"
+          ? { kind: "frame", frame: command.frame }
+          : { kind: "status", up: command.up },
+      ),
+    );
+    channel.postMessage({ kind: "hello" });
+    const abandon = new AbortController();
+    let release = () => {};
+    deps.locks
+      .request(input.name, { signal: abandon.signal }, () => {
+        tell({ type: "TABS.LEAD" });
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      })
+      // Aborted while waiting: this tab stopped before its turn came.
+      .catch(() => undefined);
+    return () => {
+      abandon.abort();
+      release();
+      channel.close();
+    };
+  });
 }
 
 export type LiveActors = ReturnType<typeof createLiveActors>;

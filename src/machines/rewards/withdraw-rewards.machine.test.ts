@@ -392,7 +392,11 @@ describe("withdraw rewards machine with the real actors: pending taps go first",
           actors: {
             loadRewards: fromPromise(async () => loaded),
             sendBatch: fromPromise(
-              async ({ input }: { input: { userId: string; batch: TapBatch; multiplierMicro: number } }) => {
+              async ({
+                input,
+              }: {
+                input: { userId: string; batch: TapBatch; multiplierMicro: number };
+              }): Promise<SyncAnswer | null> => {
                 const answer = deferred<SyncAnswer>();
                 batches.push({ batch: input.batch, answer });
                 return answer.promise;

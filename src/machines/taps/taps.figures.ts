@@ -28,22 +28,43 @@ export const storedFigures = (stored: StoredRewards | null): Figures =>
 
 /**
  * A batch's answer: its totals when newer than what we hold. A replayed batch's stored answer, or one
- * overtaken by a purchase, is older and only removes the batch. With no batch left, the pushes held back
- * while it was out are taken.
+ * overtaken by a purchase, is older and only removes the batch; so does `null`, another tab having sent it
+ * (its answer reaches us through the rewards key). With no batch left, the pushes held back while it was
+ * out are taken.
  */
-export const syncAnswerFigures = (context: TapsContext, answer: SyncAnswer): Figures => {
+export const syncAnswerFigures = (context: TapsContext, answer: SyncAnswer | null): Figures => {
   const answered: Figures = {
-    ...(answer.totalTaps > context.totalTaps
+    ...(answer && answer.totalTaps > context.totalTaps
       ? {
           pointsMicro: toMicro(answer.points),
           totalTaps: answer.totalTaps,
           multiplierMicro: toMicro(answer.multiplier),
         }
       : {}),
-    batches: context.batches.slice(1),
+    batches: context.batches.filter((batch) => batch.batchId !== context.sendingBatchId),
+    sendingBatchId: null,
     failures: 0,
   };
   return { ...answered, ...deferredPushFigures({ ...context, ...answered }) };
+};
+
+/**
+ * What another tab wrote to the shared rewards key: the pending taps are the same for every tab, and the
+ * totals of a batch it had answered (its batch gone from the key) when they are newer.
+ */
+export const sharedFigures = (context: TapsContext, stored: StoredRewards): Figures => {
+  const shared: Figures = {
+    batches: stored.batches,
+    unsyncedTaps: stored.unsyncedTaps,
+    ...(stored.totalTaps > context.totalTaps
+      ? {
+          pointsMicro: stored.pointsMicro,
+          totalTaps: stored.totalTaps,
+          multiplierMicro: stored.multiplierMicro,
+        }
+      : {}),
+  };
+  return { ...shared, ...deferredPushFigures({ ...context, ...shared }) };
 };
 
 /**

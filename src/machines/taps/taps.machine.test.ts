@@ -49,7 +49,7 @@ function start(options: { stored?: StoredRewards | null; failSends?: number; fai
           input,
         }: {
           input: { userId: string; batch: TapBatch; multiplierMicro: number };
-        }): Promise<SyncAnswer> => {
+        }): Promise<SyncAnswer | null> => {
           sent.push(input.batch);
           if (failures > 0) {
             failures -= 1;
@@ -175,7 +175,7 @@ describe("taps machine", () => {
         loadRewards: fromPromise(async () => loaded),
         store: storeHolding({ ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 }),
         sendBatch: fromPromise(
-          async (): Promise<SyncAnswer> => ({
+          async (): Promise<SyncAnswer | null> => ({
             points: 1,
             totalTaps: 3,
             multiplier: 0.001,
@@ -259,7 +259,7 @@ describe("taps machine", () => {
         // The server credited the stored batch (3 taps) from the last page's keepalive send.
         loadRewards: fromPromise(async () => ({ ...loaded, pointsMicro: 5_003_000, totalTaps: 13 })),
         store: storeHolding({ ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 }),
-        sendBatch: fromPromise(() => new Promise<SyncAnswer>((resolve) => (answerBatch = resolve))),
+        sendBatch: fromPromise(() => new Promise<SyncAnswer | null>((resolve) => (answerBatch = resolve))),
       },
       actions: { persist: () => {}, sendBeforeUnload: () => {} },
     });
@@ -292,7 +292,7 @@ describe("taps machine", () => {
         actors: {
           loadRewards: fromPromise(async () => loaded),
           store: storeHolding(null),
-          sendBatch: fromPromise(() => new Promise<SyncAnswer>((resolve) => (answerBatch = resolve))),
+          sendBatch: fromPromise(() => new Promise<SyncAnswer | null>((resolve) => (answerBatch = resolve))),
         },
         actions: { persist: () => {}, sendBeforeUnload: () => {} },
       });
@@ -400,7 +400,7 @@ describe("taps machine", () => {
           loadRewards: fromPromise(() => new Promise<typeof loaded>((resolve) => loads.push(resolve))),
           sendBatch: fromPromise(
             ({ input }: { input: { userId: string; batch: TapBatch; multiplierMicro: number } }) =>
-              new Promise<SyncAnswer>((resolve, reject) =>
+              new Promise<SyncAnswer | null>((resolve, reject) =>
                 sends.push({ batch: input.batch, answer: resolve, fail: () => reject(new Error("offline")) }),
               ),
           ),

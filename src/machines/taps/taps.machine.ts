@@ -17,6 +17,9 @@
  * Live events (the root passes on the user's stream): pushed points, multiplier and wallet balance are the
  * server's latest word, held back while a batch is out and never undoing a newer figure (taps.pushed.ts);
  * STREAM.RESET reads the figures again.
+ * The pending taps are shared by every tab of the browser (STORE.CHANGED from the store child mirrors what
+ * another tab wrote); a batch is sent by one tab only (taps.actors.ts), and `null` from sendBatch means
+ * another tab sent it.
  */
 import { enqueueActions, raise } from "xstate";
 import { DEFAULT_MULTIPLIER } from "#src/api/contracts/limits.ts";
@@ -45,6 +48,7 @@ export const tapsMachine = tapsSetup.createMachine({
     pushed: { points: 0, multiplier: 0, wallet: 0 },
     loadFrom: { points: 0, multiplier: 0, wallet: 0 },
     walletReloadFrom: 0,
+    sendingBatchId: null,
     newId: input.newId,
     now: input.now,
   }),
@@ -53,6 +57,7 @@ export const tapsMachine = tapsSetup.createMachine({
   // The pagehide flush works even before the first load answers.
   on: {
     "STORE.LOADED": { actions: { type: "takeStored", params: ({ event }) => event.stored } },
+    "STORE.CHANGED": { actions: { type: "takeShared", params: ({ event }) => event.stored } },
     PAGEHIDE: { actions: ["formBatch", "persist", "sendBeforeUnload"] },
     "REWARDS.UPDATED": { actions: ["applyUpdate", "persist"] },
     "TAPS.SETTLE": { actions: ["addSettleWaiter", raise({ type: "FLUSH" })] },
@@ -134,12 +139,13 @@ export const tapsMachine = tapsSetup.createMachine({
             },
             sending: {
               tags: ["syncing"],
+              entry: "markSending",
               invoke: {
                 id: "sendBatch",
                 src: "sendBatch",
                 input: ({ context }) => ({
                   userId: context.userId,
-                  batch: context.batches[0]!,
+                  batch: context.batches.find((batch) => batch.batchId === context.sendingBatchId)!,
                   multiplierMicro: context.multiplierMicro,
                 }),
                 onDone: {
@@ -153,6 +159,8 @@ export const tapsMachine = tapsSetup.createMachine({
               },
             },
             retrying: {
+              // Another tab of the browser sent it meanwhile: nothing is left to retry.
+              always: { guard: "noBatches", target: "idle", actions: "forgetFailures" },
               on: { ONLINE: "sending", FLUSH: { target: "sending", actions: ["formBatch", "persist"] } },
               after: { BACKOFF: "sending" },
             },

@@ -6,7 +6,14 @@ import { assign, emit, fromCallback, fromPromise, sendTo, setup } from "xstate";
 import { toMicro } from "#src/api/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
-import { loadedFigures, settled, storedFigures, syncAnswerFigures, updateFigures } from "./taps.figures.ts";
+import {
+  loadedFigures,
+  settled,
+  sharedFigures,
+  storedFigures,
+  syncAnswerFigures,
+  updateFigures,
+} from "./taps.figures.ts";
 import { pushedMultiplierFigures, pushedPointsFigures, pushedWalletFigures } from "./taps.pushed.ts";
 import {
   BACKOFF_MS,
@@ -38,7 +45,8 @@ export const tapsSetup = setup({
   },
   actors: {
     loadRewards: fromPromise<Loaded, { userId: string }>(notProvided("loadRewards")),
-    sendBatch: fromPromise<SyncAnswer, { userId: string; batch: TapBatch; multiplierMicro: number }>(
+    /** Null when another tab sent the batch meanwhile. */
+    sendBatch: fromPromise<SyncAnswer | null, { userId: string; batch: TapBatch; multiplierMicro: number }>(
       notProvided("sendBatch"),
     ),
     loadWalletBalance: fromPromise<number>(notProvided("loadWalletBalance")),
@@ -54,6 +62,9 @@ export const tapsSetup = setup({
     /** Sends every unacknowledged batch with `keepalive`, so they arrive even as the page closes. */
     sendBeforeUnload: notProvided("sendBeforeUnload"),
     takeStored: assign((_, stored: StoredRewards | null) => storedFigures(stored)),
+    takeShared: assign(({ context }, stored: StoredRewards) => sharedFigures(context, stored)),
+    markSending: assign({ sendingBatchId: ({ context }) => context.batches[0]?.batchId ?? null }),
+    forgetFailures: assign({ failures: 0 }),
     recordTap: assign(({ context }) => ({
       unsyncedTaps: context.unsyncedTaps + 1,
       history: [
@@ -74,7 +85,7 @@ export const tapsSetup = setup({
             unsyncedTaps: 0,
           },
     ),
-    reconcile: assign(({ context }, answer: SyncAnswer) => syncAnswerFigures(context, answer)),
+    reconcile: assign(({ context }, answer: SyncAnswer | null) => syncAnswerFigures(context, answer)),
     applyLoaded: assign(({ context }, { loaded, late }: { loaded: Loaded; late: boolean }) =>
       loadedFigures(context, loaded, late),
     ),
@@ -116,6 +127,7 @@ export const tapsSetup = setup({
   },
   guards: {
     hasBatches: ({ context }) => context.batches.length > 0,
+    noBatches: ({ context }) => context.batches.length === 0,
     hasUnsynced: ({ context }) => context.unsyncedTaps > 0,
     firstFailure: ({ context }) => context.failures === 0,
     isLoaded: ({ context }) => context.loaded,

@@ -31,6 +31,8 @@ export interface TapsContext extends StoredRewards {
   loadFrom: PushCounts;
   /** `pushed.wallet` when the running read of the wallet balance started. */
   walletReloadFrom: number;
+  /** The batch `sync.sending` is sending (the batches around it may change as other tabs form or send theirs). */
+  sendingBatchId: string | null;
   newId: () => string;
   now: () => number;
 }
@@ -72,6 +74,8 @@ export type TapsEvent =
   | { type: "TAPS.SETTLE"; replyTo: AnyActorRef }
   /** What the per-user rewards key held when the actor started (the store actor reads it). */
   | { type: "STORE.LOADED"; stored: StoredRewards | null }
+  /** Another tab of the browser changed the pending taps (or sent a batch): they are shared. */
+  | { type: "STORE.CHANGED"; stored: StoredRewards }
   /** Pushed by the server (docs/api.md, "Live events"), passed on by the root actor. */
   | PointsUpdated
   | WalletUpdated
