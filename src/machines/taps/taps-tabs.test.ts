@@ -137,6 +137,25 @@ describe("tabs share one pending tap batch", () => {
     expect(stored()).toMatchObject({ batches: [], unsyncedTaps: 0, totalTaps: 5 });
   });
 
+  it("taps made in both tabs before either heard the other's are all kept (each merges, none overwrites)", async () => {
+    const { server, tab, stored } = browser();
+    const first = tab();
+    const second = tab();
+    await flush();
+    first.actor.send({ type: "TAP" });
+    second.actor.send({ type: "TAP" });
+    second.actor.send({ type: "TAP" });
+    expect(stored()?.unsyncedTaps).toBe(3);
+    await flush();
+    expect(first.context().unsyncedTaps).toBe(3);
+    expect(second.context().unsyncedTaps).toBe(3);
+    second.actor.send({ type: "FLUSH" });
+    await flush();
+    await flush();
+    expect(server.totalTaps()).toBe(3);
+    expect(first.context().totalTaps).toBe(3);
+  });
+
   it("both tabs may try to send the same batch: the one that gets the lock second finds it sent and sends nothing", async () => {
     const { server, tab } = browser();
     const first = tab();
