@@ -9,7 +9,7 @@
  * the actors they concern (figures to `taps`, a revoked session to its session) and are published to page
  * actors as `live` emitted events; `streamsUp` says which stream is up, so pages know whether to poll.
  */
-import { assign, emit, enqueueActions, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, setup } from "xstate";
 import { adminSessionMachine } from "./admin/admin-session.machine.ts";
 import type { AppMessage, LiveFact } from "./app.types.ts";
 import { authMachine } from "./auth/auth.machine.ts";
@@ -102,7 +102,7 @@ export const appMachine = setup({
           : context.streamsUp,
     }),
     publishLive: emit(({ event }): LiveFact => {
-      if (event.type !== "LIVE") throw new Error("publishLive handles LIVE reports only");
+      assertEvent(event, "LIVE");
       return { type: "live", stream: event.stream, event: event.event };
     }),
     /** A stopped stream cannot say it went down: the root says it for it. */

@@ -8,9 +8,9 @@
  * Which deposits toast is deposit.news.ts. A part that keeps failing on the background poll toasts once, not
  * every 10 s; REFRESH (the user asking) always says what failed.
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
-import type { DepositUpdated, LiveEvent } from "#src/machines/live/live.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
 import {
   type DepositContext,
@@ -45,6 +45,12 @@ const notProvided = (name: string) => () => {
 
 const hasPending = (context: DepositContext) =>
   context.transactions.some((tx) => tx.type === "receive" && tx.status === "pending");
+
+/** What a pushed deposit tells the user (deposit.news.ts). */
+const pushedDeposit = ({ context, event }: { context: DepositContext; event: DepositEvent | LiveEvent }) => {
+  assertEvent(event, "DEPOSIT.UPDATED");
+  return pushNews(context, event);
+};
 
 export const depositMachine = setup({
   types: {
@@ -108,12 +114,7 @@ export const depositMachine = setup({
   on: {
     "STREAM.UP": { actions: "streamUp" },
     "STREAM.DOWN": { actions: "streamDown" },
-    "DEPOSIT.UPDATED": {
-      actions: {
-        type: "applyNews",
-        params: ({ context, event }) => pushNews(context, event as DepositUpdated),
-      },
-    },
+    "DEPOSIT.UPDATED": { actions: { type: "applyNews", params: pushedDeposit } },
   },
   initial: "loading",
   states: {
@@ -211,10 +212,7 @@ export const depositMachine = setup({
                 "STREAM.DOWN": { target: "idle", reenter: true, actions: "streamDown" },
                 "DEPOSIT.UPDATED": {
                   target: "refreshing",
-                  actions: {
-                    type: "applyNews",
-                    params: ({ context, event }) => pushNews(context, event as DepositUpdated),
-                  },
+                  actions: { type: "applyNews", params: pushedDeposit },
                 },
               },
               after: { POLL: { guard: "streamDown", target: "refreshing" } },

@@ -10,12 +10,12 @@
  *   before the submit's own answer is kept until that answer names the withdrawal.
  * Rules and words: withdraw-usdt.rules.ts.
  */
-import { and, assign, emit, enqueueActions, fromPromise, not, setup } from "xstate";
+import { and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from "xstate";
 import type { ApiError } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { TokenTransferAnswer, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
-import type { LiveEvent, WithdrawalUpdated } from "#src/machines/live/live.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 import {
@@ -167,7 +167,13 @@ export const withdrawUsdtMachine = setup({
     "WITHDRAWAL.UPDATED": [
       {
         guard: "followsIt",
-        actions: { type: "settle", params: ({ event }) => [event as WithdrawalUpdated] },
+        actions: {
+          type: "settle",
+          params: ({ event }) => {
+            assertEvent(event, "WITHDRAWAL.UPDATED");
+            return [event];
+          },
+        },
       },
       { actions: "rememberEarly" },
     ],
