@@ -2,11 +2,13 @@
  * The composition root: wires machines to the real API client and browser storage and starts the root
  * actor. Loaded lazily by main.tsx, so the landing page's first paint does not wait for XState.
  */
-import { type ActorRefFrom, createActor, waitFor } from "xstate";
+import { type ActorRefFrom, createActor, fromCallback, waitFor } from "xstate";
 import { adminApi } from "./api/admin.ts";
 import { createAdminSessionStore } from "./api/admin-session-store.ts";
 import { authApi } from "./api/auth.ts";
+import { resolveApiBase } from "./api/base-url.ts";
 import { api } from "./api/client.ts";
+import { eventsApi, type OpenEventSource } from "./api/events.ts";
 import { rewardsApi } from "./api/rewards.ts";
 import { createRewardsStore } from "./api/rewards-store.ts";
 import { createSessionStore } from "./api/session-store.ts";
@@ -16,75 +18,117 @@ import { adminSessionMachine } from "./machines/admin/admin-session.machine.ts";
 import { appMachine } from "./machines/app.machine.ts";
 import { createAuthActors, type WithLock } from "./machines/auth/auth.actors.ts";
 import { authMachine } from "./machines/auth/auth.machine.ts";
+import {
+  type ChannelLike,
+  createLiveActors,
+  createTabLink,
+  type TabLocks,
+} from "./machines/live/live.actors.ts";
+import { liveStreamMachine } from "./machines/live/live-stream.machine.ts";
 import { createRewardsActors } from "./machines/rewards/rewards.actors.ts";
 import { createTapsImplementations } from "./machines/taps/taps.actors.ts";
 import { tapsMachine } from "./machines/taps/taps.machine.ts";
 import { createWalletActors } from "./machines/wallet/wallet.actors.ts";
 
-export function createRuntime() {
+export interface RuntimeOptions {
+  /** Opens the live stream (docs/api.md, "Live events"); null where there is no EventSource (jsdom). */
+  openEventSource?: OpenEventSource | null;
+}
+
+const browserEventSource: OpenEventSource | null =
+  typeof EventSource === "function" ? (url) => new EventSource(url) : null;
+
+/** The live stream's actors, or a stream that never connects where the browser cannot hold one. */
+function liveStream(openEventSource: OpenEventSource | null) {
+  if (!openEventSource) return liveStreamMachine.provide({ actors: { tabLink: fromCallback(() => {}) } });
+  const actors = createLiveActors({
+    events: eventsApi(api),
+    apiBase: resolveApiBase(window.location),
+    openEventSource,
+  });
+  // One stream per browser where tabs can elect a holder and share its frames; else one per tab.
+  const tabLink =
+    navigator.locks && typeof BroadcastChannel === "function"
+      ? createTabLink({
+          locks: navigator.locks as TabLocks,
+          openChannel: (name) => new BroadcastChannel(name) as unknown as ChannelLike,
+        })
+      : actors.soloTab;
+  return liveStreamMachine.provide({
+    actors: { tabLink, ticket: actors.ticket, connection: actors.connection },
+  });
+}
+
+export function createRuntime(options: RuntimeOptions = {}) {
   const now = () => Date.now();
   const newId = () => crypto.randomUUID();
   const store = createSessionStore(window.localStorage);
-  const rewardsStore = createRewardsStore(window.localStorage);
   const rewards = rewardsApi(api);
   const withLock: WithLock | undefined = navigator.locks
     ? (name, task) => navigator.locks.request(name, task)
     : undefined;
   const authActors = createAuthActors({ auth: authApi(api), store, now, withLock });
-  const taps = createTapsImplementations({ rewards, store: rewardsStore });
+  const taps = createTapsImplementations({
+    rewards,
+    store: createRewardsStore(window.localStorage),
+    tabId: newId(),
+    withLock,
+    // Another tab wrote the rewards key: the pending taps are shared (docs/decisions/018).
+    watch: (key, listener) => {
+      const onStorage = (event: StorageEvent) => {
+        if (event.storageArea === window.localStorage && event.key === key) listener(event.newValue);
+      };
+      window.addEventListener("storage", onStorage);
+      return () => window.removeEventListener("storage", onStorage);
+    },
+  });
+  // An admin call answering 401 ends the admin session (docs/product.md §4): the root actor passes it on.
+  const adminActors = createAdminActors({
+    api: adminApi(api),
+    store: createAdminSessionStore(window.localStorage),
+    sessionLost: () => app.send({ type: "ADMIN.SESSION.LOST" }),
+  });
 
   const app = createActor(
     appMachine.provide({
       actors: {
         auth: authMachine.provide({ actors: authActors }),
         taps: tapsMachine.provide(taps),
+        live: liveStream(
+          options.openEventSource === undefined ? browserEventSource : options.openEventSource,
+        ),
+        // The admin's session lives beside the user's, with its own storage keys (docs/product.md §3).
+        adminSession: adminSessionMachine.provide({
+          actors: {
+            restore: adminActors.restore,
+            login: adminActors.login,
+            confirmRole: adminActors.confirmRole,
+            logout: adminActors.logout,
+          },
+        }),
       },
     }),
-    { input: { now, tapsInputFor: (userId) => ({ userId, stored: rewardsStore.load(userId), newId, now }) } },
+    { input: { now, newId } },
   ).start();
+  // Both sessions live as long as the app, so these references never change.
   const session = app.system.get("session") as ActorRefFrom<typeof authMachine>;
+  const adminSession = app.system.get("adminSession") as ActorRefFrom<typeof adminSessionMachine>;
 
   // Taps not yet sent leave with the page (keepalive), and are re-sent from storage on the next load.
-  window.addEventListener("pagehide", () => app.system.get("taps")?.send({ type: "PAGEHIDE" }));
-  window.addEventListener("online", () => app.system.get("taps")?.send({ type: "ONLINE" }));
+  window.addEventListener("pagehide", () => app.send({ type: "PAGEHIDE" }));
+  window.addEventListener("online", () => app.send({ type: "ONLINE" }));
 
   /** Resolves once the session has left `restoring`: route guards decide on a settled session only. */
   const sessionSettled = () => waitFor(session, (snapshot) => !snapshot.hasTag("loading"));
-  /** The signed-in user's taps actor (undefined while nobody is signed in). */
-  const tapsActor = () => app.system.get("taps") as ActorRefFrom<typeof tapsMachine> | undefined;
-  const rewardsActors = createRewardsActors({ rewards, taps: tapsActor });
-  const walletActors = createWalletActors({
-    wallet: walletApi(api),
-    userId: () => session.getSnapshot().context.user?.id ?? null,
-    taps: tapsActor,
-  });
-  // The admin's session lives beside the user's, with its own storage keys (docs/product.md §3).
-  let adminSession: ActorRefFrom<typeof adminSessionMachine> | undefined;
-  const adminActors = createAdminActors({
-    api: adminApi(api),
-    store: createAdminSessionStore(window.localStorage),
-    sessionLost: () => adminSession?.send({ type: "SESSION.LOST" }),
-  });
-  adminSession = createActor(
-    adminSessionMachine.provide({
-      actors: {
-        restore: adminActors.restore,
-        login: adminActors.login,
-        confirmRole: adminActors.confirmRole,
-        logout: adminActors.logout,
-      },
-    }),
-  ).start();
   /** Resolves once the admin session is neither restoring nor confirming the role: the admin guard waits for it. */
   const adminSettled = () => waitFor(adminSession, (snapshot) => !snapshot.hasTag("loading"));
   return {
     app,
     session,
     authActors,
-    rewardsActors,
-    walletActors,
+    rewardsActors: createRewardsActors({ rewards }),
+    walletActors: createWalletActors({ wallet: walletApi(api) }),
     sessionSettled,
-    tapsActor,
     newId,
     adminSession,
     adminActors,

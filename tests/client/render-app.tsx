@@ -2,13 +2,16 @@ import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/rea
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { routeTree } from "#src/routeTree.gen.ts";
-import { type AppRuntime, createRuntime } from "#src/runtime.ts";
+import { type AppRuntime, createRuntime, type RuntimeOptions } from "#src/runtime.ts";
 
-/** Renders the real app (routes, machines, API client) at `path`; msw stands in for the server. */
-export function renderApp(path: string) {
+/**
+ * Renders the real app (routes, machines, API client) at `path`; msw stands in for the server, and a test may
+ * give the live stream a fake EventSource (jsdom has none, so by default the app runs without a stream).
+ */
+export function renderApp(path: string, options: RuntimeOptions = {}) {
   let runtime: Promise<AppRuntime> | undefined;
   const loadRuntime = () => {
-    runtime ??= Promise.resolve(createRuntime());
+    runtime ??= Promise.resolve(createRuntime(options));
     return runtime;
   };
   const history = createMemoryHistory({ initialEntries: [path] });

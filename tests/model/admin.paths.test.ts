@@ -16,6 +16,7 @@ import { auditPageMachine } from "#src/machines/admin/audit-page.machine.ts";
 import { dashboardPageMachine } from "#src/machines/admin/dashboard-page.machine.ts";
 import { fundsPageMachine, fundsQueryOf } from "#src/machines/admin/funds-page.machine.ts";
 import { usersPageMachine, usersQueryOf } from "#src/machines/admin/users-page.machine.ts";
+import { createFakeApp } from "../support/app-doubles.ts";
 import {
   activeStateIds,
   allStateIds,
@@ -155,7 +156,21 @@ coverage(
   ["adminForm.succeeded", "adminForm.cancelled"],
 );
 
+/** The back office's live stream as every admin page hears it. */
+const LIVE = [
+  {
+    type: "ADMIN.AUDIT",
+    item: { id: "a1", actor: "root", action: "fund-wallet", target: "u1", amount: 5, timestamp: "t" },
+  },
+  { type: "STREAM.RESET" },
+  { type: "STREAM.UP" },
+  { type: "STREAM.DOWN" },
+];
+const METRICS = { type: "ADMIN.METRICS", metrics: { rows: 9, poolBalance: 7 } };
+
 const pageEvents = (machine: "users" | "funds") => [
+  ...LIVE,
+  ...(machine === "funds" ? [METRICS] : []),
   { type: "RELOAD" },
   { type: "xstate.done.actor.load", output: { rows: 2 } },
   { type: "xstate.error.actor.load", error: NETWORK },
@@ -189,7 +204,7 @@ coverage(
   "User Management page",
   usersPageMachine,
   {
-    input: { search: {}, newId: () => "key" },
+    input: { search: {}, newId: () => "key", app: createFakeApp().app },
     fakeActors: ["load", "fundDialog", "multiplierDialog"],
     events: pageEvents("users"),
     serializeState: (s) => JSON.stringify([s.value, s.context.data !== null, s.context.search]),
@@ -205,7 +220,7 @@ coverage(
   "Funds Management page",
   fundsPageMachine,
   {
-    input: { search: {}, newId: () => "key" },
+    input: { search: {}, newId: () => "key", app: createFakeApp().app },
     fakeActors: ["load", "withdrawDialog"],
     events: pageEvents("funds"),
     serializeState: (s) => JSON.stringify([s.value, s.context.data !== null, s.context.search]),
@@ -221,9 +236,11 @@ for (const [name, machine, failure, search] of [
     name,
     machine,
     {
-      input: { search: {} },
+      input: { search: {}, app: createFakeApp().app },
       fakeActors: ["load"],
       events: [
+        ...LIVE,
+        ...(name === "Admin Dashboard page" ? [METRICS] : []),
         { type: "QUERY", search },
         { type: "QUERY", search: {} },
         { type: "xstate.done.actor.load", output: { rows: 2 } },

@@ -12,10 +12,12 @@
  */
 import { getShortestPaths, getSimplePaths, type StatePath } from "@xstate/graph";
 import {
+  type AnyActorLogic,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   createActor,
+  createMachine,
   type EventObject,
   fromPromise,
   SimulatedClock,
@@ -32,8 +34,18 @@ export interface ModelOptions<TInput> {
   serializeState: (snapshot: AnyMachineSnapshot) => string;
   /** Names of the machine's promise actors to fake while replaying. */
   fakeActors: readonly string[];
+  /**
+   * Stand-ins for actors that are not modelled as completion events (a callback actor that reads storage or
+   * listens to the app): they run as given while replaying.
+   */
+  actors?: Record<string, AnyActorLogic>;
   /** Stand-ins for actions whose real implementation does I/O (storage, beacons). */
   actions?: Record<string, () => void>;
+  /**
+   * Replay the machine as the child of a parent that records what it is sent (for a machine that reports
+   * to its parent, such as a live stream); the events are in `Replay.toParent`.
+   */
+  underParent?: boolean;
 }
 
 export interface Replay {
@@ -42,6 +54,8 @@ export interface Replay {
   emitted: ModelEvent[];
   /** Inputs each fake actor was started with, in order. */
   actorInputs: Array<{ src: string; input: unknown }>;
+  /** What the machine sent its parent (with `underParent`). */
+  toParent: ModelEvent[];
 }
 
 export function generatePaths<TInput>(
@@ -125,13 +139,29 @@ export async function replayPath<TInput>(
     ]),
   );
   const clock = new SimulatedClock();
-  const actor = createActor(machine.provide({ actors: fakes, actions: options.actions ?? {} }), {
-    input: options.input,
-    clock,
+  const subject = machine.provide({
+    actors: { ...options.actors, ...fakes },
+    actions: options.actions ?? {},
   });
+  const toParent: ModelEvent[] = [];
   const emitted: ModelEvent[] = [];
-  actor.on("*", (event) => emitted.push(event as ModelEvent));
-  actor.start();
+  let actor: AnyActorRef;
+  if (options.underParent) {
+    const parent = createActor(
+      createMachine({
+        invoke: { id: "subject", src: subject, input: options.input },
+        on: { "*": { actions: ({ event }) => toParent.push(event as ModelEvent) } },
+      }),
+      { clock },
+    );
+    parent.start();
+    actor = parent.getSnapshot().children.subject as AnyActorRef;
+    actor.on("*", (event) => emitted.push(event as ModelEvent));
+  } else {
+    actor = createActor(subject, { input: options.input, clock });
+    actor.on("*", (event) => emitted.push(event as ModelEvent));
+    actor.start();
+  }
   await flush();
 
   for (const step of path.steps) {
@@ -151,7 +181,7 @@ export async function replayPath<TInput>(
     }
     check(step.state, actor.getSnapshot());
   }
-  return { actor, snapshot: actor.getSnapshot(), emitted, actorInputs };
+  return { actor, snapshot: actor.getSnapshot(), emitted, actorInputs, toParent };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AnyMachineSnapshot, createActor, createMachine } from "xstate";
+import { type AnyMachineSnapshot, createActor, createMachine, fromCallback } from "xstate";
 import { multipliersMachine, PURCHASE_FAILED } from "#src/machines/rewards/multipliers.machine.ts";
 import { withdrawRewardsMachine } from "#src/machines/rewards/withdraw-rewards.machine.ts";
 import {
@@ -11,10 +11,13 @@ import {
   replayPath,
 } from "./path-runner.ts";
 
+/** The root actor as the dialogs see it: it records what they tell it and leaves TAPS.SETTLED to the model. */
 const received: Array<{ type: string }> = [];
-const taps = createActor(
+const app = createActor(
   createMachine({ on: { "*": { actions: ({ event }) => received.push(event) } } }),
 ).start();
+/** The live stream is modelled as events; its bridge to the root actor stays quiet. */
+const quiet = { liveEvents: fromCallback(() => {}) };
 let ids = 0;
 const newId = () => `key-${++ids}`;
 const sameValue = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) =>
@@ -25,8 +28,9 @@ const catalogue = [
   { multiplier_value: 0.002, price_usdt: 5 },
 ];
 const multipliersModel: ModelOptions<unknown> = {
-  input: { taps: () => taps, newId },
+  input: { app, newId },
   fakeActors: ["loadOptions", "purchase"],
+  actors: quiet,
   events: [
     { type: "OPEN" },
     { type: "CLOSE" },
@@ -97,9 +101,51 @@ describe("multipliers dialog machine: generated paths", () => {
   });
 });
 
+const multipliersLiveModel: ModelOptions<unknown> = {
+  ...multipliersModel,
+  events: [
+    { type: "OPEN" },
+    { type: "CLOSE" },
+    { type: "PURCHASE", value: 0.002, points: 150 },
+    { type: "xstate.done.actor.loadOptions", output: catalogue },
+    { type: "xstate.error.actor.purchase", error: { code: "SERVER_ERROR", message: "x", status: 500 } },
+    {
+      type: "xstate.done.actor.purchase",
+      output: { success: true, multiplier: 0.002, points: 50, totalTaps: 0, walletBalance: 15 },
+    },
+    { type: "MULTIPLIER.CHANGED", multiplier: 0.002 },
+    { type: "MULTIPLIER.CHANGED", multiplier: 0.005 },
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.options.length, snapshot.context.attempt]),
+};
+
+describe("multipliers dialog machine with the live stream: generated paths", () => {
+  const paths = generatePaths(multipliersMachine, multipliersLiveModel);
+  it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
+    const { snapshot, emitted } = await replayPath(multipliersMachine, path, multipliersLiveModel, sameValue);
+    const upgraded = emitted.filter((event) => event.title === "Multiplier upgraded to 0.002x!");
+    // One purchase is announced once, whether its answer or the stream told of it first.
+    expect(upgraded.length).toBeLessThanOrEqual(1);
+    // A purchase in doubt that the stream confirms is settled: its key is dropped.
+    const last = path.steps.at(-1);
+    const before = path.steps.at(-2)?.state;
+    if (
+      last?.event.type === "MULTIPLIER.CHANGED" &&
+      (last.event as unknown as { multiplier: number }).multiplier === 0.002 &&
+      before?.context.attempt &&
+      !before.matches({ open: "purchasing" })
+    ) {
+      expect(snapshot.context.attempt).toBeNull();
+      expect(upgraded).toHaveLength(1);
+    }
+  });
+});
+
 const withdrawModel: ModelOptions<unknown> = {
-  input: { taps: () => taps, newId },
+  input: { app, newId },
   fakeActors: ["withdraw"],
+  actors: quiet,
   events: [
     { type: "OPEN" },
     { type: "CLOSE" },
@@ -108,6 +154,8 @@ const withdrawModel: ModelOptions<unknown> = {
     { type: "AMOUNT.CHANGE", value: "9" },
     { type: "MAX", balance: 2.25 },
     { type: "SUBMIT", balance: 2.25 },
+    { type: "TAPS.SETTLED" },
+    { type: "xstate.after.SETTLE_TIMEOUT.withdrawRewards.open.withdrawing.settlingTaps" },
     {
       type: "xstate.done.actor.withdraw",
       output: { success: true, points: 0.75, totalTaps: 0, walletBalance: 1.5 },

@@ -66,8 +66,9 @@ async function walk(
     const call = calls[step.event.type];
     if (call) {
       const [actorId, route] = call;
-      const isLast = index === steps.length - 1;
-      const answer = answerFor(steps[index + 1]?.event, actorId, isLast);
+      // The app answers TAPS.SETTLED itself (no tap is pending on Home): the server's part comes after it.
+      const next = steps.slice(index + 1).find((later) => later.event.type !== "TAPS.SETTLED");
+      const answer = answerFor(next?.event, actorId, next === undefined);
       if (answer) backend.rewards.failNext.set(route, answer);
     }
     await gesture(app, step.event as never);
@@ -93,7 +94,7 @@ const multiplierGestures = {
 // 150 points and $7: the 0.002x card ($5) can be bought, the others cannot be paid.
 const RICH = { points: 150, multiplier: 0.001, wallet: 7 };
 const multiplierPaths = generateTransitionPaths(multipliersMachine, {
-  input: { taps: () => undefined, newId: () => "key" },
+  input: { app: null as never, newId: () => "key" },
   fakeActors: [],
   events: [
     { type: "OPEN" },
@@ -238,7 +239,7 @@ const withdrawGestures = {
 
 const AVAILABLE = 12.5;
 const withdrawPaths = generateTransitionPaths(withdrawRewardsMachine, {
-  input: { taps: () => undefined, newId: () => "key" },
+  input: { app: null as never, newId: () => "key" },
   fakeActors: [],
   events: [
     { type: "OPEN" },
@@ -246,6 +247,7 @@ const withdrawPaths = generateTransitionPaths(withdrawRewardsMachine, {
     { type: "AMOUNT.CHANGE", value: "2" },
     { type: "MAX", balance: AVAILABLE },
     { type: "SUBMIT", balance: AVAILABLE },
+    { type: "TAPS.SETTLED" },
     {
       type: "xstate.done.actor.withdraw",
       output: { success: true, points: 10.5, totalTaps: 0, walletBalance: 2 },

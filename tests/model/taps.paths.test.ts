@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { pendingTaps } from "#src/machines/taps/taps.types.ts";
+import { storeHolding } from "../support/app-doubles.ts";
 import {
   activeStateIds,
   allStateIds,
@@ -23,8 +24,9 @@ let ids = 0;
 const persisted: number[] = [];
 
 const model: ModelOptions<unknown> = {
-  input: { userId: "u1", stored: null, newId: () => `id-${++ids}`, now: () => 0 },
-  fakeActors: ["loadRewards", "sendBatch"],
+  input: { userId: "u1", newId: () => `id-${++ids}`, now: () => 0 },
+  fakeActors: ["loadRewards", "sendBatch", "loadWalletBalance"],
+  actors: { store: storeHolding(null) },
   actions: { persist: () => persisted.push(1), sendBeforeUnload: () => {} },
   events: (snapshot) => [
     // At most two taps in the model keep the state space small; the unit tests count real volumes.
@@ -42,6 +44,12 @@ const model: ModelOptions<unknown> = {
     },
     { type: "xstate.done.actor.sendBatch", output: answer(snapshot.context.totalTaps + 1) },
     { type: "xstate.error.actor.sendBatch", error: { code: "NETWORK_ERROR", message: "offline", status: 0 } },
+    { type: "WALLET.MOVED" },
+    { type: "xstate.done.actor.loadWalletBalance", output: 12.5 },
+    {
+      type: "xstate.error.actor.loadWalletBalance",
+      error: { code: "NETWORK_ERROR", message: "offline", status: 0 },
+    },
     after("SYNC_DELAY", "debounce.waiting"),
     after("MAX_SYNC_DELAY", "deadline.armed"),
     after("BACKOFF", "sync.retrying"),
@@ -91,5 +99,65 @@ describe("taps machine: generated paths", () => {
     expect(syncToasts.length).toBeLessThanOrEqual(
       path.steps.filter((step) => step.event.type === "xstate.error.actor.sendBatch").length,
     );
+  });
+});
+
+// ──────────── Pushed figures (the user's live stream), arriving in every state the model reaches ────────────
+
+const liveModel: ModelOptions<unknown> = {
+  ...model,
+  events: (snapshot) => [
+    ...(pendingTaps(snapshot.context) < 1 ? [{ type: "TAP" }] : []),
+    { type: "FLUSH" },
+    {
+      type: "xstate.done.actor.loadRewards",
+      output: { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1000, walletBalanceMicro: 0 },
+    },
+    { type: "xstate.done.actor.sendBatch", output: answer(snapshot.context.totalTaps + 1) },
+    { type: "xstate.error.actor.sendBatch", error: { code: "NETWORK_ERROR", message: "offline", status: 0 } },
+    // The server's word after a batch credited elsewhere (one more tap), and after a purchase (same taps).
+    { type: "POINTS.UPDATED", points: 1, totalTaps: snapshot.context.totalTaps + 1, multiplier: 0.001 },
+    { type: "POINTS.UPDATED", points: 0, totalTaps: snapshot.context.totalTaps, multiplier: 0.002 },
+    { type: "MULTIPLIER.CHANGED", multiplier: 0.005 },
+    { type: "WALLET.UPDATED", balance: 3 },
+    { type: "STREAM.RESET" },
+    { type: "STREAM.DOWN" },
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.unsyncedTaps,
+      snapshot.context.batches.map((batch: { taps: number }) => batch.taps),
+      snapshot.context.deferredPushes.length,
+      Math.min(snapshot.context.totalTaps, 2),
+    ]),
+};
+
+describe("taps machine with pushed figures: generated paths", () => {
+  const paths = generatePaths(tapsMachine, liveModel);
+  it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
+    const seen: AnyMachineSnapshot[] = [];
+    await replayPath(tapsMachine, path, liveModel, (expected, actual) => {
+      sameState(expected, actual);
+      seen.push(actual);
+    });
+    const steps = path.steps.filter((step) => step.event.type !== "xstate.init");
+    for (const [index, step] of steps.entries()) {
+      const before = seen[index - 1];
+      const after = seen[index]!;
+      if (!before || !/^(POINTS|MULTIPLIER|WALLET)\./.test(step.event.type)) continue;
+      // A push never loses or adds a pending tap, and never takes total taps back.
+      expect(pendingTaps(after.context)).toBe(pendingTaps(before.context));
+      expect(after.context.totalTaps).toBeGreaterThanOrEqual(before.context.totalTaps);
+      // While a batch is out, its taps may be in a push: points and multiplier wait for its answer.
+      if (before.context.batches.length > 0 && step.event.type !== "WALLET.UPDATED") {
+        expect(after.context.pointsMicro).toBe(before.context.pointsMicro);
+        expect(after.context.totalTaps).toBe(before.context.totalTaps);
+        expect(after.context.multiplierMicro).toBe(before.context.multiplierMicro);
+      }
+    }
+    // Once no batch is out, nothing pushed is held back.
+    const last = seen.at(-1);
+    if (last && last.context.batches.length === 0) expect(last.context.deferredPushes).toEqual([]);
   });
 });

@@ -65,7 +65,7 @@ const gestures = {
 // REWARDS.UPDATED comes from the dialogs and is walked with them (reward-dialogs.walk.test.tsx).
 
 const paths = generatePaths(tapsMachine, {
-  input: { userId: "u1", stored: null, newId: () => "id", now: () => 0 },
+  input: { userId: "u1", newId: () => "id", now: () => 0 },
   fakeActors: [],
   events: (snapshot) => [
     // At most two taps waiting keeps the model small; the unit tests and e2e count real volumes.
@@ -134,8 +134,8 @@ describe("taps: walks through /tap and /home", () => {
     try {
       await screen.findByRole("button", { name: "Tap to earn" });
       const runtime = await app.runtime();
-      const taps = () => runtime.tapsActor()!;
-      await waitFor(() => expect(runtime.tapsActor()).toBeDefined());
+      const taps = () => runtime.app.getSnapshot().children.taps!;
+      await waitFor(() => expect(runtime.app.getSnapshot().children.taps).toBeDefined());
       for (const step of steps) {
         const gesture = gestures[step.event.type as keyof typeof gestures];
         if (gesture) await gesture(app);

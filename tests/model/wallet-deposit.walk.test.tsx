@@ -55,6 +55,7 @@ const gestures = {
 } satisfies Record<DepositEvent["type"], (app: App) => Promise<void>>;
 
 const paths = generateTransitionPaths(depositMachine, {
+  input: { app: null as never, userId: "u1" },
   fakeActors: [],
   events: (snapshot) => [
     { type: "GENERATE" },

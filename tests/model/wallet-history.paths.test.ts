@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { walletHistoryMachine } from "#src/machines/wallet/wallet-history.machine.ts";
+import { createFakeApp } from "../support/app-doubles.ts";
 import {
   activeStateIds,
   allStateIds,
@@ -25,9 +26,14 @@ const answerIn = (snapshot: AnyMachineSnapshot) =>
     : snapshot.matches("refreshing")
       ? { transactions: [row("a")], nextCursor: "c-other" }
       : { transactions: [row("b")], nextCursor: null };
-const model: ModelOptions<undefined> = {
+const model: ModelOptions<unknown> = {
+  input: { app: createFakeApp().app },
   fakeActors: ["loadPage"],
   events: (snapshot) => [
+    // The user's live stream: a pushed movement of the wallet, and the stream going up and down.
+    { type: "WALLET.UPDATED", balance: 1 },
+    { type: "STREAM.UP" },
+    { type: "STREAM.DOWN" },
     { type: "RELOAD" },
     { type: "REFRESH" },
     { type: "MORE" },
@@ -40,6 +46,8 @@ const model: ModelOptions<undefined> = {
       snapshot.value,
       snapshot.context.transactions.map((t: { id: string; status: string }) => `${t.id}:${t.status}`),
       snapshot.context.nextCursor,
+      snapshot.context.streamUp,
+      snapshot.context.behind,
     ]),
 };
 const paths = generatePaths(walletHistoryMachine, model);
@@ -70,6 +78,8 @@ describe("wallet history machine: generated paths", () => {
       if (!step.event.type.startsWith("xstate.after")) continue;
       const before = path.steps[index - 1]?.state.context.transactions as { status: string }[];
       expect(before.some((t) => t.status === "pending")).toBe(true);
+      // …and only while the live stream is down (while it is up, pushed movements refresh instead).
+      expect(path.steps[index - 1]?.state.context.streamUp).toBe(false);
     }
     // A next page is asked for with the cursor of the page before it.
     for (const { input } of actorInputs.slice(1))

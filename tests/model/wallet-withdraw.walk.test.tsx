@@ -68,7 +68,7 @@ const gestures = {
 
 // The follow region (3 s poll) is left out: an accepted withdrawal only counts as "following".
 const paths = generateTransitionPaths(withdrawUsdtMachine, {
-  input: { newId: () => "key" },
+  input: { app: null as never, newId: () => "key" },
   fakeActors: [],
   events: (snapshot) => {
     const balance = snapshot.context.following.length > 0 ? 0 : BALANCE;

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { depositMachine } from "#src/machines/wallet/deposit.machine.ts";
 import { withdrawUsdtMachine } from "#src/machines/wallet/withdraw-usdt.machine.ts";
+import { createFakeApp } from "../support/app-doubles.ts";
 import {
   activeStateIds,
   allStateIds,
@@ -16,6 +17,9 @@ import {
   type ModelOptions,
   replayPath,
 } from "./path-runner.ts";
+
+/** The root actor as the wallet machines see it. */
+const { app } = createFakeApp();
 
 const sameValue = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) =>
   expect(actual.value).toEqual(expected.value);
@@ -30,7 +34,8 @@ const tx = (status: string) => ({
 });
 
 const depositModel: ModelOptions<unknown> = {
-  fakeActors: ["loadAddress", "generate", "refresh", "copyAddress", "syncWalletBalance"],
+  input: { app, userId: "u1" },
+  fakeActors: ["loadAddress", "generate", "refresh", "copyAddress"],
   events: [
     { type: "GENERATE" },
     { type: "REFRESH" },
@@ -95,12 +100,13 @@ describe("deposit machine: generated paths", () => {
 
 const withdrawModel: ModelOptions<unknown> = {
   input: {
+    app,
     newId: (() => {
       let n = 0;
       return () => `key-${++n}`;
     })(),
   },
-  fakeActors: ["transfer", "checkWithdrawals", "syncWalletBalance"],
+  fakeActors: ["transfer", "checkWithdrawals"],
   events: [
     { type: "TO.CHANGE", value: TO },
     { type: "AMOUNT.CHANGE", value: "300" },
@@ -160,5 +166,112 @@ describe("withdraw USDT machine: generated paths", () => {
       if (src !== "transfer") continue;
       expect(input).toMatchObject({ to: TO, amount: 300 });
     }
+  });
+});
+
+// ───────────── The user's live stream: pushed deposits and withdrawals, the stream up and down ─────────────
+
+const depositLiveModel: ModelOptions<unknown> = {
+  ...depositModel,
+  events: [
+    { type: "xstate.done.actor.loadAddress", output: ADDRESS },
+    {
+      type: "xstate.done.actor.refresh",
+      output: { balance: 5, transactions: [tx("pending")], explorer: "e/" },
+    },
+    {
+      type: "xstate.done.actor.refresh",
+      output: { balance: 5, transactions: [tx("confirmed")], explorer: "e/" },
+    },
+    { type: "DEPOSIT.UPDATED", txId: "a".repeat(64), amount: 5, status: "pending" },
+    { type: "DEPOSIT.UPDATED", txId: "a".repeat(64), amount: 5, status: "credited" },
+    { type: "STREAM.UP" },
+    { type: "STREAM.DOWN" },
+    { type: "xstate.after.POLL.deposit.ready.chain.idle" },
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.transactions.map((t: { status: string }) => t.status),
+      snapshot.context.seen,
+      snapshot.context.streamUp,
+    ]),
+};
+
+describe("deposit machine with the live stream: generated paths", () => {
+  const paths = generateTransitionPaths(depositMachine, depositLiveModel);
+  it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
+    const { emitted } = await replayPath(depositMachine, path, depositLiveModel, sameValue);
+    // However the news came (listing or push), a deposit is announced at most once.
+    expect(emitted.filter((event) => event.title === "Deposit successful!").length).toBeLessThanOrEqual(1);
+    // A credited push is announced unless a listing had already shown the deposit credited.
+    const said = path.steps.map((step) => {
+      const event = step.event as {
+        type: string;
+        status?: string;
+        output?: { transactions?: { status: string }[] };
+      };
+      if (event.type === "DEPOSIT.UPDATED") return event.status === "credited" ? "pushed" : "";
+      return event.output?.transactions?.[0]?.status === "confirmed" ? "listed" : "";
+    });
+    const firstPush = said.indexOf("pushed");
+    if (firstPush >= 0 && !said.slice(0, firstPush).includes("listed"))
+      expect(emitted.filter((event) => event.title === "Deposit successful!")).toHaveLength(1);
+    // The poll runs only while the stream is down.
+    for (const [index, step] of path.steps.entries())
+      if (step.event.type.startsWith("xstate.after.POLL"))
+        expect(path.steps[index - 1]?.state.context.streamUp).toBe(false);
+  });
+});
+
+const withdrawLiveModel: ModelOptions<unknown> = {
+  ...withdrawModel,
+  events: [
+    { type: "TO.CHANGE", value: TO },
+    { type: "AMOUNT.CHANGE", value: "300" },
+    { type: "SUBMIT", balance: 300 },
+    {
+      type: "xstate.done.actor.transfer",
+      output: { success: true, withdrawal: { id: "w1", status: "pending", amount: 300, to: TO } },
+    },
+    { type: "WITHDRAWAL.UPDATED", id: "w1", amount: 300, status: "confirmed", txId: "t" },
+    { type: "WITHDRAWAL.UPDATED", id: "w1", amount: 300, status: "failed", txId: "t" },
+    { type: "STREAM.UP" },
+    { type: "STREAM.DOWN" },
+    { type: "xstate.after.FOLLOW.withdrawUsdt.follow.waiting" },
+    {
+      type: "xstate.done.actor.checkWithdrawals",
+      output: [{ id: "w1", status: "pending", amount: 300, to: TO, txId: "t" }],
+    },
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.amount,
+      snapshot.context.following,
+      Object.keys(snapshot.context.early),
+      snapshot.context.streamUp,
+    ]),
+};
+
+describe("withdraw USDT machine with the live stream: generated paths", () => {
+  const paths = generateTransitionPaths(withdrawUsdtMachine, withdrawLiveModel);
+  it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
+    const { emitted, snapshot } = await replayPath(withdrawUsdtMachine, path, withdrawLiveModel, sameValue);
+    const ends = emitted.filter(
+      (event) => event.title === "Withdrawal successful!" || event.title === "Failed to process withdrawal",
+    );
+    // A withdrawal ends once, however its end is learned, even when the push beats the submit's answer.
+    expect(ends.length).toBeLessThanOrEqual(1);
+    const accepted = path.steps.some((step) => step.event.type === "xstate.done.actor.transfer");
+    const pushedEnd = path.steps.some(
+      (step) =>
+        step.event.type === "WITHDRAWAL.UPDATED" && (step.event as { status?: string }).status !== "pending",
+    );
+    if (accepted && pushedEnd) expect(ends).toHaveLength(1);
+    if (ends.length === 1) expect(snapshot.context.following).toEqual([]);
+    for (const [index, step] of path.steps.entries())
+      if (step.event.type.startsWith("xstate.after.FOLLOW"))
+        expect(path.steps[index - 1]?.state.context.streamUp).toBe(false);
   });
 });

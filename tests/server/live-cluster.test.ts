@@ -1,5 +1,5 @@
 /**
- * Several instances on one database (docs/design.md §14, docs/decisions/017): a change made through one
+ * Several instances on one database (docs/design.md §14, docs/decisions/018): a change made through one
  * reaches a stream held by another within a second; a listener whose connection is killed loses nothing;
  * instances starting together on an empty PostgreSQL migrate it once; the chain worker's lease lets one
  * instance at a time run its rounds. On PGlite (one process's database) the instances share the handle.

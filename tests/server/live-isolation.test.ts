@@ -1,5 +1,5 @@
 /**
- * What the live-event log promises under load (docs/decisions/017): a user's stream carries that user's events
+ * What the live-event log promises under load (docs/decisions/018): a user's stream carries that user's events
  * only, every one exactly once, numbered without gaps in commit order, however the changes of many users and
  * devices interleave; and a change that rolls back appends and announces nothing, while an announcement is
  * heard only once its transaction commits.

@@ -1,5 +1,5 @@
 /**
- * GET /api/events itself (docs/api.md, Live events; docs/decisions/017): who may open it (bearer token or a
+ * GET /api/events itself (docs/api.md, Live events; docs/decisions/018): who may open it (bearer token or a
  * single-use ticket), its headers and pings, resuming after an id exactly once and in order, `reset` past
  * retention, dropping a client that cannot keep up, and ending promptly at shutdown.
  */

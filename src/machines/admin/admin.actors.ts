@@ -24,7 +24,7 @@ import type { SubmitInput } from "./admin-form.machine.ts";
 export interface AdminActorDeps {
   api: AdminApi;
   store: AdminSessionStore;
-  /** Tells the admin session actor it was lost (set once the actor exists). */
+  /** Reports a 401 (the runtime tells the root actor, which tells the admin session). */
   sessionLost: () => void;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { ListQuery } from "#src/api/admin.ts";
+import { createFakeApp } from "../../../tests/support/app-doubles.ts";
 import type { AuditData } from "./admin.types.ts";
 import { auditPageMachine } from "./audit-page.machine.ts";
 import { toAuditView } from "./audit-page.view.ts";
@@ -19,7 +20,7 @@ describe("Audit Log page machine", () => {
           }),
         },
       }),
-      { input: { search: {} } },
+      { input: { search: {}, app: createFakeApp().app } },
     );
     actor.start();
     await flush();

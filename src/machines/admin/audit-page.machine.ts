@@ -3,24 +3,32 @@
  * its input is the route's typed search (admin.search.ts), which the URL owns.
  * States: loading → ready | failed; ready ⇄ refreshing (the old rows stay on screen). QUERY (the URL's page
  * changed) loads again, also from failed; a QUERY that changes nothing is ignored. A failure toasts the page's own words under the title Error.
+ * The back office's live stream keeps it current (docs/decisions/018): ADMIN.AUDIT (a new entry) and
+ * STREAM.RESET load again, and so does the stream coming back up after it was down.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { ListQuery } from "#src/api/admin.ts";
+import type { AppLink } from "#src/machines/app.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { liveEvents } from "#src/machines/live/live-events.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type AuditSearch, auditSearch, listQueryOf, sameSearch } from "./admin.search.ts";
 import { type AdminToast, type AuditData, notProvided } from "./admin.types.ts";
+import { reloadOnChange } from "./admin-live.ts";
 
 export type AuditPageEvent = { type: "QUERY"; search: AuditSearch };
 
 export const auditPageMachine = setup({
   types: {
-    context: {} as { search: AuditSearch; data: AuditData | null },
-    input: {} as { search: AuditSearch },
-    events: {} as AuditPageEvent,
+    context: {} as { search: AuditSearch; data: AuditData | null; app: AppLink; streamUp: boolean },
+    input: {} as { search: AuditSearch; app: AppLink },
+    events: {} as AuditPageEvent | LiveEvent,
     emitted: {} as AdminToast,
   },
-  actors: { load: fromPromise<AuditData, ListQuery>(notProvided("audit page", "load")) },
+  actors: { load: fromPromise<AuditData, ListQuery>(notProvided("audit page", "load")), liveEvents },
   actions: {
+    streamUp: assign({ streamUp: true }),
+    streamDown: assign({ streamUp: false }),
     takeSearch: assign(({ event }) => {
       assertEvent(event, "QUERY");
       return { search: event.search };
@@ -28,6 +36,7 @@ export const auditPageMachine = setup({
     toastFailure: emit({ type: "toast", tone: "error", title: "Error", description: PAGE_FAILURES.audit }),
   },
   guards: {
+    cameBackUp: ({ context }) => !context.streamUp,
     searchChanged: ({ context, event }) => {
       assertEvent(event, "QUERY");
       return !sameSearch(auditSearch, context.search, event.search);
@@ -35,12 +44,21 @@ export const auditPageMachine = setup({
   },
 }).createMachine({
   id: "auditPage",
-  context: ({ input }) => ({ search: input.search, data: null }),
+  context: ({ input }) => ({ search: input.search, data: null, app: input.app, streamUp: false }),
+  invoke: {
+    id: "live",
+    src: "liveEvents",
+    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
+  },
+  on: { "STREAM.UP": { actions: "streamUp" }, "STREAM.DOWN": { actions: "streamDown" } },
   initial: "loading",
   states: {
     loading: {
       tags: ["loading"],
-      on: { QUERY: { guard: "searchChanged", target: "loading", reenter: true, actions: "takeSearch" } },
+      on: {
+        QUERY: { guard: "searchChanged", target: "loading", reenter: true, actions: "takeSearch" },
+        ...reloadOnChange({ target: "loading", reenter: true }),
+      },
       invoke: {
         id: "load",
         src: "load",
@@ -50,11 +68,18 @@ export const auditPageMachine = setup({
       },
     },
     ready: {
-      on: { QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" } },
+      on: {
+        QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" },
+        ...reloadOnChange("refreshing"),
+        "STREAM.UP": { guard: "cameBackUp", target: "refreshing", actions: "streamUp" },
+      },
     },
     refreshing: {
       tags: ["busy"],
-      on: { QUERY: { guard: "searchChanged", target: "refreshing", reenter: true, actions: "takeSearch" } },
+      on: {
+        QUERY: { guard: "searchChanged", target: "refreshing", reenter: true, actions: "takeSearch" },
+        ...reloadOnChange({ target: "refreshing", reenter: true }),
+      },
       invoke: {
         id: "load",
         src: "load",
@@ -63,6 +88,11 @@ export const auditPageMachine = setup({
         onError: { target: "ready", actions: "toastFailure" },
       },
     },
-    failed: { on: { QUERY: { guard: "searchChanged", target: "loading", actions: "takeSearch" } } },
+    failed: {
+      on: {
+        QUERY: { guard: "searchChanged", target: "loading", actions: "takeSearch" },
+        ...reloadOnChange("loading"),
+      },
+    },
   },
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { ListQuery } from "#src/api/admin.ts";
+import { createFakeApp } from "../../../tests/support/app-doubles.ts";
 import type { DashboardData } from "./admin.types.ts";
 import { dashboardPageMachine } from "./dashboard-page.machine.ts";
 import { toDashboardView } from "./dashboard-page.view.ts";
@@ -30,7 +31,7 @@ describe("Admin Dashboard page machine", () => {
           }),
         },
       }),
-      { input: { search: { q: "ada", sort: "points:desc" } } },
+      { input: { search: { q: "ada", sort: "points:desc" }, app: createFakeApp().app } },
     );
     const toasts: string[] = [];
     actor.on("toast", (event) => toasts.push(event.description ?? ""));

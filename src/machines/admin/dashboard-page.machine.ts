@@ -4,24 +4,39 @@
  * States: loading → ready | failed; ready ⇄ refreshing (the old figures stay on screen). QUERY (the URL's
  * search, sort or page changed) loads again with the new search, also from failed; a QUERY that changes
  * nothing is ignored. A failure toasts docs/product.md §8's words under the title Error.
+ * The back office's live stream keeps it current (docs/decisions/018): ADMIN.METRICS replaces the figures in
+ * place, ADMIN.AUDIT (an admin changed something) and STREAM.RESET load again, and so does the stream coming
+ * back up after it was down.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { ListQuery } from "#src/api/admin.ts";
+import type { AppLink } from "#src/machines/app.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { liveEvents } from "#src/machines/live/live-events.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type DashboardSearch, dashboardSearch, listQueryOf, sameSearch } from "./admin.search.ts";
 import { type AdminToast, type DashboardData, notProvided } from "./admin.types.ts";
+import { reloadOnChange } from "./admin-live.ts";
 
 export type DashboardPageEvent = { type: "QUERY"; search: DashboardSearch };
 
 export const dashboardPageMachine = setup({
   types: {
-    context: {} as { search: DashboardSearch; data: DashboardData | null },
-    input: {} as { search: DashboardSearch },
-    events: {} as DashboardPageEvent,
+    context: {} as { search: DashboardSearch; data: DashboardData | null; app: AppLink; streamUp: boolean },
+    input: {} as { search: DashboardSearch; app: AppLink },
+    events: {} as DashboardPageEvent | LiveEvent,
     emitted: {} as AdminToast,
   },
-  actors: { load: fromPromise<DashboardData, ListQuery>(notProvided("dashboard page", "load")) },
+  actors: { load: fromPromise<DashboardData, ListQuery>(notProvided("dashboard page", "load")), liveEvents },
   actions: {
+    streamUp: assign({ streamUp: true }),
+    streamDown: assign({ streamUp: false }),
+    takeMetrics: assign({
+      data: ({ context, event }) =>
+        event.type === "ADMIN.METRICS" && context.data
+          ? { ...context.data, metrics: event.metrics }
+          : context.data,
+    }),
     takeSearch: assign(({ event }) => {
       assertEvent(event, "QUERY");
       return { search: event.search };
@@ -34,6 +49,7 @@ export const dashboardPageMachine = setup({
     }),
   },
   guards: {
+    cameBackUp: ({ context }) => !context.streamUp,
     searchChanged: ({ context, event }) => {
       assertEvent(event, "QUERY");
       return !sameSearch(dashboardSearch, context.search, event.search);
@@ -41,12 +57,25 @@ export const dashboardPageMachine = setup({
   },
 }).createMachine({
   id: "dashboardPage",
-  context: ({ input }) => ({ search: input.search, data: null }),
+  context: ({ input }) => ({ search: input.search, data: null, app: input.app, streamUp: false }),
+  invoke: {
+    id: "live",
+    src: "liveEvents",
+    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
+  },
+  on: {
+    "STREAM.UP": { actions: "streamUp" },
+    "STREAM.DOWN": { actions: "streamDown" },
+    "ADMIN.METRICS": { actions: "takeMetrics" },
+  },
   initial: "loading",
   states: {
     loading: {
       tags: ["loading"],
-      on: { QUERY: { guard: "searchChanged", target: "loading", reenter: true, actions: "takeSearch" } },
+      on: {
+        QUERY: { guard: "searchChanged", target: "loading", reenter: true, actions: "takeSearch" },
+        ...reloadOnChange({ target: "loading", reenter: true }),
+      },
       invoke: {
         id: "load",
         src: "load",
@@ -56,11 +85,18 @@ export const dashboardPageMachine = setup({
       },
     },
     ready: {
-      on: { QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" } },
+      on: {
+        QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" },
+        ...reloadOnChange("refreshing"),
+        "STREAM.UP": { guard: "cameBackUp", target: "refreshing", actions: "streamUp" },
+      },
     },
     refreshing: {
       tags: ["busy"],
-      on: { QUERY: { guard: "searchChanged", target: "refreshing", reenter: true, actions: "takeSearch" } },
+      on: {
+        QUERY: { guard: "searchChanged", target: "refreshing", reenter: true, actions: "takeSearch" },
+        ...reloadOnChange({ target: "refreshing", reenter: true }),
+      },
       invoke: {
         id: "load",
         src: "load",
@@ -69,6 +105,11 @@ export const dashboardPageMachine = setup({
         onError: { target: "ready", actions: "toastFailure" },
       },
     },
-    failed: { on: { QUERY: { guard: "searchChanged", target: "loading", actions: "takeSearch" } } },
+    failed: {
+      on: {
+        QUERY: { guard: "searchChanged", target: "loading", actions: "takeSearch" },
+        ...reloadOnChange("loading"),
+      },
+    },
   },
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
+import { createFakeApp } from "../../../tests/support/app-doubles.ts";
 import type { FundsData, FundsQuery } from "./admin.types.ts";
 import { adminFormMachine, type SubmitInput } from "./admin-form.machine.ts";
 import { fundsPageMachine } from "./funds-page.machine.ts";
@@ -32,7 +33,7 @@ function start() {
         }),
       },
     }),
-    { input: { search: { txcursors: "t1" }, newId: () => "key" } },
+    { input: { search: { txcursors: "t1" }, newId: () => "key", app: createFakeApp().app } },
   );
   actor.start();
   return { actor, queries, submitted };

@@ -8,13 +8,21 @@
  *   Funds and Withdraw USDT open the same dialog). A withdrawal that succeeded reloads the pool balance and the
  *   transaction list (docs/product.md §4).
  * A load failure toasts docs/product.md §8's words under the title Error.
+ * The back office's live stream keeps it current (docs/decisions/018): ADMIN.AUDIT (an admin changed
+ * something) and STREAM.RESET load again, as RELOAD does, and so does the stream coming back up after it was
+ * down;
+ * ADMIN.METRICS puts the new pool balance in place.
  */
 import { assertEvent, assign, emit, fromPromise, raise, setup } from "xstate";
+import type { AppLink } from "#src/machines/app.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { liveEvents } from "#src/machines/live/live-events.ts";
 import { formInput } from "./admin.forms.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type FundsSearch, fundsSearch, listQueryOf, sameSearch } from "./admin.search.ts";
 import { type AdminToast, type FundsData, type FundsQuery, notProvided } from "./admin.types.ts";
 import { adminFormMachine } from "./admin-form.machine.ts";
+import { reloadOnChange } from "./admin-live.ts";
 
 export type FundsPageEvent =
   | { type: "QUERY"; search: FundsSearch }
@@ -29,17 +37,32 @@ export const fundsQueryOf = (search: FundsSearch): FundsQuery => ({
 
 export const fundsPageMachine = setup({
   types: {
-    context: {} as { search: FundsSearch; data: FundsData | null; newId: () => string },
-    input: {} as { search: FundsSearch; newId: () => string },
-    events: {} as FundsPageEvent,
+    context: {} as {
+      search: FundsSearch;
+      data: FundsData | null;
+      newId: () => string;
+      app: AppLink;
+      streamUp: boolean;
+    },
+    input: {} as { search: FundsSearch; newId: () => string; app: AppLink },
+    events: {} as FundsPageEvent | LiveEvent,
     emitted: {} as AdminToast,
-    children: {} as { load: "load"; withdrawDialog: "withdrawDialog" },
+    children: {} as { load: "load"; withdrawDialog: "withdrawDialog"; live: "liveEvents" },
   },
   actors: {
     load: fromPromise<FundsData, FundsQuery>(notProvided("funds page", "load")),
     withdrawDialog: adminFormMachine,
+    liveEvents,
   },
   actions: {
+    streamUp: assign({ streamUp: true }),
+    streamDown: assign({ streamUp: false }),
+    takeMetrics: assign({
+      data: ({ context, event }) =>
+        event.type === "ADMIN.METRICS" && context.data
+          ? { ...context.data, pool: { balance: event.metrics.poolBalance } }
+          : context.data,
+    }),
     takeSearch: assign(({ event }) => {
       assertEvent(event, "QUERY");
       return { search: event.search };
@@ -48,6 +71,7 @@ export const fundsPageMachine = setup({
     toastFailure: emit({ type: "toast", tone: "error", title: "Error", description: PAGE_FAILURES.funds }),
   },
   guards: {
+    cameBackUp: ({ context }) => !context.streamUp,
     searchChanged: ({ context, event }) => {
       assertEvent(event, "QUERY");
       return !sameSearch(fundsSearch, context.search, event.search);
@@ -55,7 +79,24 @@ export const fundsPageMachine = setup({
   },
 }).createMachine({
   id: "fundsPage",
-  context: ({ input }) => ({ search: input.search, data: null, newId: input.newId }),
+  context: ({ input }) => ({
+    search: input.search,
+    data: null,
+    newId: input.newId,
+    app: input.app,
+    streamUp: false,
+  }),
+  invoke: {
+    id: "live",
+    src: "liveEvents",
+    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
+  },
+  on: {
+    "STREAM.UP": { actions: "streamUp" },
+    "STREAM.DOWN": { actions: "streamDown" },
+    ...reloadOnChange({ actions: "reload" }),
+    "ADMIN.METRICS": { actions: "takeMetrics" },
+  },
   type: "parallel",
   states: {
     data: {
@@ -79,6 +120,7 @@ export const fundsPageMachine = setup({
           on: {
             QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" },
             RELOAD: "refreshing",
+            "STREAM.UP": { guard: "cameBackUp", target: "refreshing", actions: "streamUp" },
           },
         },
         refreshing: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { UnfundedUsersPage } from "#src/api/admin.ts";
+import { createFakeApp } from "../../../tests/support/app-doubles.ts";
 import type { UsersSearch } from "./admin.search.ts";
 import type { FormSuccess, UsersData, UsersQuery } from "./admin.types.ts";
 import { adminFormMachine, type SubmitInput } from "./admin-form.machine.ts";
@@ -47,7 +48,7 @@ function start(search: UsersSearch, options: { fail?: boolean; submit?: (FormSuc
         multiplierDialog: submitLogic,
       },
     }),
-    { input: { search, newId: () => "key" } },
+    { input: { search, newId: () => "key", app: createFakeApp().app } },
   );
   const toasts: string[] = [];
   actor.on("toast", (event) => toasts.push(`${event.title}: ${event.description}`));

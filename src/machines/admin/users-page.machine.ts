@@ -8,8 +8,14 @@
  *   for the chosen user while it is open. A form that succeeded reloads the statistics and both lists
  *   (docs/product.md §4: the funded user moves to the funded list; a new multiplier shows in its row).
  * A load failure toasts docs/product.md §8's words under the title Error.
+ * The back office's live stream keeps it current (docs/decisions/018): ADMIN.AUDIT (an admin changed
+ * something) and STREAM.RESET load again, as RELOAD does, and so does the stream coming back up after it was
+ * down.
  */
 import { assertEvent, assign, emit, fromPromise, raise, setup } from "xstate";
+import type { AppLink } from "#src/machines/app.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { liveEvents } from "#src/machines/live/live-events.ts";
 import { formInput } from "./admin.forms.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import {
@@ -28,6 +34,7 @@ import {
   type UsersQuery,
 } from "./admin.types.ts";
 import { adminFormMachine } from "./admin-form.machine.ts";
+import { reloadOnChange } from "./admin-live.ts";
 
 export type UsersPageEvent =
   | { type: "QUERY"; search: UsersSearch }
@@ -43,18 +50,32 @@ export const usersQueryOf = (search: UsersSearch): UsersQuery => ({
 
 export const usersPageMachine = setup({
   types: {
-    context: {} as { search: UsersSearch; data: UsersData | null; newId: () => string },
-    input: {} as { search: UsersSearch; newId: () => string },
-    events: {} as UsersPageEvent,
+    context: {} as {
+      search: UsersSearch;
+      data: UsersData | null;
+      newId: () => string;
+      app: AppLink;
+      streamUp: boolean;
+    },
+    input: {} as { search: UsersSearch; newId: () => string; app: AppLink },
+    events: {} as UsersPageEvent | LiveEvent,
     emitted: {} as AdminToast,
-    children: {} as { load: "load"; fundDialog: "fundDialog"; multiplierDialog: "multiplierDialog" },
+    children: {} as {
+      load: "load";
+      fundDialog: "fundDialog";
+      multiplierDialog: "multiplierDialog";
+      live: "liveEvents";
+    },
   },
   actors: {
     load: fromPromise<UsersData, UsersQuery>(notProvided("users page", "load")),
     fundDialog: adminFormMachine,
     multiplierDialog: adminFormMachine,
+    liveEvents,
   },
   actions: {
+    streamUp: assign({ streamUp: true }),
+    streamDown: assign({ streamUp: false }),
     takeSearch: assign(({ event }) => {
       assertEvent(event, "QUERY");
       return { search: event.search };
@@ -63,6 +84,7 @@ export const usersPageMachine = setup({
     toastFailure: emit({ type: "toast", tone: "error", title: "Error", description: PAGE_FAILURES.users }),
   },
   guards: {
+    cameBackUp: ({ context }) => !context.streamUp,
     searchChanged: ({ context, event }) => {
       assertEvent(event, "QUERY");
       return !sameSearch(usersSearch, context.search, event.search);
@@ -70,7 +92,23 @@ export const usersPageMachine = setup({
   },
 }).createMachine({
   id: "usersPage",
-  context: ({ input }) => ({ search: input.search, data: null, newId: input.newId }),
+  context: ({ input }) => ({
+    search: input.search,
+    data: null,
+    newId: input.newId,
+    app: input.app,
+    streamUp: false,
+  }),
+  invoke: {
+    id: "live",
+    src: "liveEvents",
+    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
+  },
+  on: {
+    "STREAM.UP": { actions: "streamUp" },
+    "STREAM.DOWN": { actions: "streamDown" },
+    ...reloadOnChange({ actions: "reload" }),
+  },
   type: "parallel",
   states: {
     data: {
@@ -94,6 +132,7 @@ export const usersPageMachine = setup({
           on: {
             QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" },
             RELOAD: "refreshing",
+            "STREAM.UP": { guard: "cameBackUp", target: "refreshing", actions: "streamUp" },
           },
         },
         refreshing: {

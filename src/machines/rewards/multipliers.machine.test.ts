@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type AnyActorRef, createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
+import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from "xstate";
 import type { ApiError, ApiResult } from "#src/api/errors.ts";
 import type { MultiplierOption, PurchaseAnswer, RewardsApi } from "#src/api/rewards.ts";
+import { createFakeApp, storeHolding } from "../../../tests/support/app-doubles.ts";
 import { tapsMachine } from "../taps/taps.machine.ts";
 import { selectMultiplier, selectPoints, selectWalletBalance } from "../taps/taps.view.ts";
 import { cardState, multipliersMachine, PURCHASE_FAILED } from "./multipliers.machine.ts";
@@ -39,15 +40,6 @@ function deferred<T>() {
 type Outcome = PurchaseAnswer | ApiError | Error | "hang" | Promise<PurchaseAnswer>;
 type PurchaseInput = { value: number; idempotencyKey: string };
 
-/** A stand-in for the taps actor that records what it is told. */
-function recordingTaps() {
-  const received: unknown[] = [];
-  const actor = createActor(
-    createMachine({ on: { "*": { actions: ({ event }) => received.push(event) } } }),
-  ).start();
-  return { actor, received };
-}
-
 /** Starts the machine with a fake catalogue and a purchase actor that answers `outcomes` in order. */
 function start(
   options: {
@@ -58,7 +50,6 @@ function start(
 ) {
   const outcomes = [...(options.outcomes ?? [])];
   const purchases: PurchaseInput[] = [];
-  const recorder = recordingTaps();
   let loads = 0;
   let ids = 0;
   const machine = multipliersMachine.provide({
@@ -77,16 +68,15 @@ function start(
       }),
     },
   });
-  const taps = options.taps === undefined ? recorder.actor : options.taps;
-  const actor = createActor(machine, {
-    input: { taps: () => taps ?? undefined, newId: () => `key-${++ids}` },
-  });
+  // Without a taps actor of its own the root records what the taps actor would be told.
+  const { app, received } = createFakeApp({ taps: options.taps ?? null });
+  const actor = createActor(machine, { input: { app, newId: () => `key-${++ids}` } });
   const toasts: Array<{ tone: string; title: string }> = [];
   actor.on("toast", ({ tone, title }) => toasts.push({ tone, title }));
   actor.start();
   const buy = (value: number, points = 150) => actor.send({ type: "PURCHASE", value, points });
   const keys = () => purchases.map((purchase) => purchase.idempotencyKey);
-  return { actor, purchases, keys, toasts, tapsReceived: recorder.received, buy, loads: () => loads };
+  return { actor, purchases, keys, toasts, tapsReceived: received, buy, loads: () => loads };
 }
 
 async function openReady(options: Parameters<typeof start>[0] = {}) {
@@ -338,20 +328,22 @@ describe("multipliers machine: buying", () => {
 
   it("the real taps actor then shows the new multiplier, points and wallet balance", async () => {
     const taps = createActor(
-      tapsMachine.provide({
-        actors: {
-          loadRewards: fromPromise(async () => ({
-            pointsMicro: 150_000_000,
-            totalTaps: 1_000,
-            multiplierMicro: 1_000,
-            walletBalanceMicro: 20_000_000,
-          })),
-        },
-        actions: { persist: () => {}, sendBeforeUnload: () => {} },
-      }),
+      tapsMachine
+        .provide({
+          actors: {
+            loadRewards: fromPromise(async () => ({
+              pointsMicro: 150_000_000,
+              totalTaps: 1_000,
+              multiplierMicro: 1_000,
+              walletBalanceMicro: 20_000_000,
+            })),
+          },
+          actions: { persist: () => {}, sendBeforeUnload: () => {} },
+        })
+        .provide({ actors: { store: storeHolding(null) } }),
       {
         clock: new SimulatedClock(),
-        input: { userId: "u1", stored: null, newId: () => "batch", now: () => 0 },
+        input: { userId: "u1", newId: () => "batch", now: () => 0 },
       },
     ).start();
     const { buy } = await openReady({ outcomes: [BOUGHT], taps });
@@ -454,14 +446,13 @@ describe("multipliers machine with the real actors (createRewardsActors)", () =>
           return api.purchaseMultiplier!(body, idempotencyKey);
         },
       } as RewardsApi,
-      taps: () => undefined,
     });
-    const recorder = recordingTaps();
+    const { app } = createFakeApp();
     const actor = createActor(
       multipliersMachine.provide({
         actors: { loadOptions: actors.loadOptions, purchase: actors.purchase },
       }),
-      { input: { taps: () => recorder.actor, newId: () => "key-1" } },
+      { input: { app, newId: () => "key-1" } },
     );
     const toasts: string[] = [];
     actor.on("toast", ({ title }) => toasts.push(title));
@@ -515,5 +506,71 @@ describe("cardState (docs/product.md §2, in its order)", () => {
 
   it("compares values in micro units, not as floats", () => {
     expect(cardState(option(0.3, 1), 0.1 + 0.2, 0)).toBe("current");
+  });
+});
+
+describe("multipliers machine and the user's live stream", () => {
+  async function inDoubt() {
+    const fake = createFakeApp();
+    const machine = multipliersMachine.provide({
+      actors: {
+        loadOptions: fromPromise(async () => CATALOGUE),
+        purchase: fromPromise(async (): Promise<PurchaseAnswer> => {
+          throw NETWORK;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { app: fake.app, newId: () => "key-1" } });
+    const toasts: string[] = [];
+    actor.on("toast", ({ title }) => toasts.push(title));
+    actor.start();
+    actor.send({ type: "OPEN" });
+    await flush();
+    actor.send({ type: "PURCHASE", value: 0.002, points: 150 });
+    await flush();
+    expect(actor.getSnapshot().context.attempt).toEqual({ key: "key-1", value: 0.002 });
+    return { actor, push: fake.push, toasts };
+  }
+
+  it("a purchase whose answer was lost is settled when the stream pushes that multiplier: told, key dropped", async () => {
+    const { actor, push, toasts } = await inDoubt();
+    push("user", { type: "MULTIPLIER.CHANGED", multiplier: 0.005 });
+    expect(actor.getSnapshot().context.attempt).not.toBeNull();
+    push("user", { type: "MULTIPLIER.CHANGED", multiplier: 0.002 });
+    expect(actor.getSnapshot().context.attempt).toBeNull();
+    expect(toasts).toEqual(["Failed to upgrade multiplier", "Multiplier upgraded to 0.002x!"]);
+  });
+
+  it("the same holds after the dialog was closed", async () => {
+    const { actor, push, toasts } = await inDoubt();
+    actor.send({ type: "CLOSE" });
+    push("user", { type: "MULTIPLIER.CHANGED", multiplier: 0.002 });
+    expect(actor.getSnapshot().context.attempt).toBeNull();
+    expect(toasts.at(-1)).toBe("Multiplier upgraded to 0.002x!");
+  });
+
+  it("while a purchase is out its own answer decides, not a push that may come first", async () => {
+    const fake = createFakeApp();
+    const answer = deferred<PurchaseAnswer>();
+    const actor = createActor(
+      multipliersMachine.provide({
+        actors: {
+          loadOptions: fromPromise(async () => CATALOGUE),
+          purchase: fromPromise(() => answer.promise),
+        },
+      }),
+      { input: { app: fake.app, newId: () => "key-1" } },
+    );
+    const toasts: string[] = [];
+    actor.on("toast", ({ title }) => toasts.push(title));
+    actor.start();
+    actor.send({ type: "OPEN" });
+    await flush();
+    actor.send({ type: "PURCHASE", value: 0.002, points: 150 });
+    fake.push("user", { type: "MULTIPLIER.CHANGED", multiplier: 0.002 });
+    expect(toasts).toEqual([]);
+    answer.resolve(BOUGHT);
+    await flush();
+    expect(toasts).toEqual(["Multiplier upgraded to 0.002x!"]);
   });
 });

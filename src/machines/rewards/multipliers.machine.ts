@@ -2,17 +2,21 @@
  * The Multipliers dialog (docs/product.md §2, §4, §5). Page-lifetime: created by the route that shows the
  * dialog. States: closed → open.loading → open.ready ⇄ open.purchasing; open.failed when the catalogue could
  * not load. A purchase needs 100 points (checked here first, as docs/product.md §5 says, and again by the
- * server), goes out with an Idempotency-Key, and on success tells the taps actor the new figures and closes
+ * server), goes out with an Idempotency-Key, and on success tells the root actor the new figures (for the taps
+ * actor) and closes
  * the dialog. The key stays with the multiplier until the server answered definitively, so buying it again
- * after a lost answer (network, time-out, 5xx) cannot charge twice.
+ * after a lost answer (network, time-out, 5xx) cannot charge twice. When the user's live stream then pushes
+ * that very multiplier, the purchase did go through: it is announced and its key dropped.
  */
 
-import type { AnyActorRef } from "xstate";
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";
 import type { ApiError } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
+import type { AppLink } from "#src/machines/app.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 
 export type MultipliersEvent =
@@ -44,23 +48,25 @@ export const multipliersMachine = setup({
       pendingValue: number | null;
       /** The purchase in doubt or under way: its Idempotency-Key and the value it is for. */
       attempt: { key: string; value: number } | null;
-      /** The signed-in user's taps actor, looked up when needed (it may start after this dialog). */
-      taps: () => AnyActorRef | undefined;
+      /** The root actor: it hands the new figures to the signed-in user's taps actor. */
+      app: AppLink;
       newId: () => string;
     },
-    input: {} as {
-      /** The signed-in user's taps actor, looked up when needed (it may start after this dialog). */
-      taps: () => AnyActorRef | undefined;
-      newId: () => string;
-    },
-    events: {} as MultipliersEvent,
+    input: {} as { app: AppLink; newId: () => string },
+    events: {} as MultipliersEvent | LiveEvent,
     emitted: {} as Toast,
   },
   actors: {
     loadOptions: fromPromise<MultiplierOption[]>(notProvided("loadOptions")),
     purchase: fromPromise<PurchaseAnswer, { value: number; idempotencyKey: string }>(notProvided("purchase")),
+    liveEvents,
   },
   guards: {
+    /** The multiplier pushed is the one an attempt in doubt was buying: that purchase went through. */
+    confirmsAttempt: ({ context, event }) =>
+      event.type === "MULTIPLIER.CHANGED" &&
+      context.attempt !== null &&
+      toMicro(event.multiplier) === toMicro(context.attempt.value),
     enoughPoints: ({ event }) => event.type === "PURCHASE" && event.points >= MULTIPLIER_PURCHASE_POINTS,
   },
   actions: {
@@ -72,6 +78,11 @@ export const multipliersMachine = setup({
       },
     }),
     endAttempt: assign({ attempt: null }),
+    toastConfirmed: emit(({ context }) => ({
+      type: "toast" as const,
+      tone: "success" as const,
+      title: `Multiplier upgraded to ${context.attempt?.value}x!`,
+    })),
     /** Keeps the key only while the server may have carried the purchase out. */
     settleFailedAttempt: assign(({ context }, error: ApiError) => ({
       attempt: attemptAfterFailure(context.attempt, error),
@@ -83,16 +94,13 @@ export const multipliersMachine = setup({
         tone: "success",
         title: `Multiplier upgraded to ${answer.multiplier}x!`,
       });
-      const taps = context.taps();
-      if (taps) {
-        enqueue.sendTo(taps, {
-          type: "REWARDS.UPDATED",
-          pointsMicro: toMicro(answer.points),
-          totalTaps: answer.totalTaps,
-          multiplierMicro: toMicro(answer.multiplier),
-          walletBalanceMicro: toMicro(answer.walletBalance),
-        });
-      }
+      enqueue.sendTo(context.app, {
+        type: "REWARDS.UPDATED",
+        pointsMicro: toMicro(answer.points),
+        totalTaps: answer.totalTaps,
+        multiplierMicro: toMicro(answer.multiplier),
+        walletBalanceMicro: toMicro(answer.walletBalance),
+      });
     }),
   },
 }).createMachine({
@@ -101,9 +109,15 @@ export const multipliersMachine = setup({
     options: [],
     pendingValue: null,
     attempt: null,
-    taps: input.taps,
+    app: input.app,
     newId: input.newId,
   }),
+  invoke: {
+    id: "live",
+    src: "liveEvents",
+    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
+  },
+  on: { "MULTIPLIER.CHANGED": { guard: "confirmsAttempt", actions: ["toastConfirmed", "endAttempt"] } },
   initial: "closed",
   states: {
     closed: { on: { OPEN: "open" } },
@@ -136,8 +150,9 @@ export const multipliersMachine = setup({
         purchasing: {
           tags: ["busy"],
           exit: assign({ pendingValue: null }),
-          // Leaving mid-purchase would hide its outcome: the dialog stays until the answer.
-          on: { CLOSE: {} },
+          // Leaving mid-purchase would hide its outcome: the dialog stays until the answer, which also
+          // decides this attempt (not a push that may come first).
+          on: { CLOSE: {}, "MULTIPLIER.CHANGED": {} },
           invoke: {
             id: "purchase",
             src: "purchase",

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type AnyActorRef, createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
+import { type AnyActorRef, createActor, fromPromise, SimulatedClock } from "xstate";
 import type { ApiError, ApiResult } from "#src/api/errors.ts";
 import type { RewardsApi, SyncAnswer, WithdrawRewardsAnswer } from "#src/api/rewards.ts";
 import type { TapBatch } from "#src/api/rewards-store.ts";
+import { createFakeApp, storeHolding } from "../../../tests/support/app-doubles.ts";
 import { tapsMachine } from "../taps/taps.machine.ts";
 import { selectPoints, selectWalletBalance } from "../taps/taps.view.ts";
 import { createRewardsActors } from "./rewards.actors.ts";
@@ -30,10 +31,6 @@ type WithdrawInput = { amount: number; idempotencyKey: string };
 function start(outcomes: Outcome[] = [], options: { taps?: AnyActorRef | null; open?: boolean } = {}) {
   const queue = [...outcomes];
   const withdrawals: WithdrawInput[] = [];
-  const tapsReceived: unknown[] = [];
-  const recorder = createActor(
-    createMachine({ on: { "*": { actions: ({ event }) => tapsReceived.push(event) } } }),
-  ).start();
   let ids = 0;
   const machine = withdrawRewardsMachine.provide({
     actors: {
@@ -47,10 +44,9 @@ function start(outcomes: Outcome[] = [], options: { taps?: AnyActorRef | null; o
       }),
     },
   });
-  const taps = options.taps === undefined ? recorder : options.taps;
-  const actor = createActor(machine, {
-    input: { taps: () => taps ?? undefined, newId: () => `key-${++ids}` },
-  });
+  // Without a taps actor of its own the root records what the taps actor would be told.
+  const { app, received: tapsReceived } = createFakeApp({ taps: options.taps ?? null });
+  const actor = createActor(machine, { input: { app, newId: () => `key-${++ids}` } });
   const toasts: Array<{ tone: string; title: string }> = [];
   actor.on("toast", ({ tone, title }) => toasts.push({ tone, title }));
   actor.start();
@@ -391,22 +387,28 @@ describe("withdraw rewards machine with the real actors: pending taps go first",
   async function startTaps() {
     const batches: Array<{ batch: TapBatch; answer: ReturnType<typeof deferred<SyncAnswer>> }> = [];
     const taps = createActor(
-      tapsMachine.provide({
-        actors: {
-          loadRewards: fromPromise(async () => loaded),
-          sendBatch: fromPromise(
-            async ({ input }: { input: { userId: string; batch: TapBatch; multiplierMicro: number } }) => {
-              const answer = deferred<SyncAnswer>();
-              batches.push({ batch: input.batch, answer });
-              return answer.promise;
-            },
-          ),
-        },
-        actions: { persist: () => {}, sendBeforeUnload: () => {} },
-      }),
+      tapsMachine
+        .provide({
+          actors: {
+            loadRewards: fromPromise(async () => loaded),
+            sendBatch: fromPromise(
+              async ({
+                input,
+              }: {
+                input: { userId: string; batch: TapBatch; multiplierMicro: number };
+              }): Promise<SyncAnswer | null> => {
+                const answer = deferred<SyncAnswer>();
+                batches.push({ batch: input.batch, answer });
+                return answer.promise;
+              },
+            ),
+          },
+          actions: { persist: () => {}, sendBeforeUnload: () => {} },
+        })
+        .provide({ actors: { store: storeHolding(null) } }),
       {
         clock: new SimulatedClock(),
-        input: { userId: "u1", stored: null, newId: () => "batch-1", now: () => 0 },
+        input: { userId: "u1", newId: () => "batch-1", now: () => 0 },
       },
     ).start();
     await vi.waitFor(() => expect(taps.getSnapshot().matches("ready")).toBe(true));
@@ -423,9 +425,11 @@ describe("withdraw rewards machine with the real actors: pending taps go first",
         return answer;
       },
     } as unknown as RewardsApi;
-    const actors = createRewardsActors({ rewards, taps: () => taps });
+    const actors = createRewardsActors({ rewards });
+    // The root passes TAPS.SETTLE and the new figures to the taps actor, or answers itself without one.
+    const { app } = createFakeApp({ taps: taps ?? null });
     const actor = createActor(withdrawRewardsMachine.provide({ actors: { withdraw: actors.withdraw } }), {
-      input: { taps: () => taps ?? undefined, newId: () => "key-1" },
+      input: { app, newId: () => "key-1" },
     });
     const toasts: string[] = [];
     actor.on("toast", ({ title }) => toasts.push(title));

@@ -1,18 +1,21 @@
 /**
  * The Withdraw Rewards dialog on Home (docs/product.md §2, §5). Page-lifetime.
- * States: closed → open.editing ⇄ open.withdrawing. The amount is text as typed; input that is not a number
- * is ignored without a message, and Withdraw is enabled only for 0 < amount ≤ the rewards balance (which
- * the route passes with each event, as it is the taps actor's). Success tells the taps actor the new
- * figures, toasts, closes the dialog and clears the amount.
+ * States: closed → open.editing ⇄ open.withdrawing (settlingTaps → sending). The amount is text as typed;
+ * input that is not a number is ignored without a message, and Withdraw is enabled only for
+ * 0 < amount ≤ the rewards balance (which the route passes with each event, as it is the taps actor's).
+ * Before the request goes out, the pending taps are sent: the dialog asks the root actor (TAPS.SETTLE) and
+ * waits for TAPS.SETTLED, at most 10 s, so "Max" is a balance the server knows (docs/decisions/007).
+ * Success tells the root actor the new figures (for the taps actor), toasts, closes the dialog and clears
+ * the amount.
  * Idempotency: a withdrawal's key stays with its amount until the server answered definitively, so pressing
  * Withdraw again after a lost answer (network, time-out, 5xx) cannot move the points twice.
  */
 
-import type { AnyActorRef } from "xstate";
-import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from "xstate";
 import type { ApiError } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { WithdrawRewardsAnswer } from "#src/api/rewards.ts";
+import type { AppLink } from "#src/machines/app.types.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 
 export type WithdrawEvent =
@@ -23,6 +26,9 @@ export type WithdrawEvent =
   | { type: "SUBMIT"; balance: number };
 
 type Toast = { type: "toast"; tone: "success" | "error"; title: string };
+
+/** How long a withdrawal waits for the pending taps to be acknowledged before it goes out anyway. */
+export const SETTLE_TIMEOUT_MS = 10_000;
 
 /** Digits with at most 6 decimals (the points unit); anything else is not a number here. */
 const NUMERIC = /^\d*(\.\d{0,6})?$/;
@@ -43,16 +49,13 @@ export const withdrawRewardsMachine = setup({
       amount: string;
       /** The request in doubt or under way: its Idempotency-Key and the amount it is for. */
       attempt: { key: string; amount: string } | null;
-      /** The signed-in user's taps actor, looked up when needed (it may start after this dialog). */
-      taps: () => AnyActorRef | undefined;
+      /** The root actor: it settles the pending taps and hands the new figures to the taps actor. */
+      app: AppLink;
       newId: () => string;
     },
-    input: {} as {
-      /** The signed-in user's taps actor, looked up when needed (it may start after this dialog). */
-      taps: () => AnyActorRef | undefined;
-      newId: () => string;
-    },
-    events: {} as WithdrawEvent,
+    input: {} as { app: AppLink; newId: () => string },
+    /** The user's gestures, and the root actor's answer that no tap is pending any more. */
+    events: {} as WithdrawEvent | { type: "TAPS.SETTLED" },
     emitted: {} as Toast,
   },
   actors: {
@@ -80,16 +83,17 @@ export const withdrawRewardsMachine = setup({
     })),
     applyWithdrawal: enqueueActions(({ context, enqueue }, answer: WithdrawRewardsAnswer) => {
       enqueue.emit({ type: "toast", tone: "success", title: "Withdrawal successful!" });
-      const taps = context.taps();
-      if (taps) {
-        enqueue.sendTo(taps, {
-          type: "REWARDS.UPDATED",
-          pointsMicro: toMicro(answer.points),
-          totalTaps: answer.totalTaps,
-          walletBalanceMicro: toMicro(answer.walletBalance),
-        });
-      }
+      enqueue.sendTo(context.app, {
+        type: "REWARDS.UPDATED",
+        pointsMicro: toMicro(answer.points),
+        totalTaps: answer.totalTaps,
+        walletBalanceMicro: toMicro(answer.walletBalance),
+      });
     }),
+    settleTaps: sendTo(
+      ({ context }) => context.app,
+      ({ self }) => ({ type: "TAPS.SETTLE" as const, replyTo: self }),
+    ),
     toastError: emit(({ event }) => ({
       type: "toast" as const,
       tone: "error" as const,
@@ -99,9 +103,10 @@ export const withdrawRewardsMachine = setup({
           : "Failed to process withdrawal",
     })),
   },
+  delays: { SETTLE_TIMEOUT: SETTLE_TIMEOUT_MS },
 }).createMachine({
   id: "withdrawRewards",
-  context: ({ input }) => ({ amount: "", attempt: null, taps: input.taps, newId: input.newId }),
+  context: ({ input }) => ({ amount: "", attempt: null, app: input.app, newId: input.newId }),
   initial: "closed",
   states: {
     closed: { on: { OPEN: "open" } },
@@ -119,27 +124,38 @@ export const withdrawRewardsMachine = setup({
         withdrawing: {
           tags: ["busy"],
           on: { CLOSE: {} },
-          invoke: {
-            id: "withdraw",
-            src: "withdraw",
-            input: ({ context }) => ({
-              amount: Number(context.amount),
-              idempotencyKey: context.attempt?.key ?? context.newId(),
-            }),
-            onDone: {
-              target: "#withdrawRewards.closed",
-              actions: [
-                { type: "applyWithdrawal", params: ({ event }) => event.output },
-                "endAttempt",
-                assign({ amount: "" }),
-              ],
+          initial: "settlingTaps",
+          states: {
+            settlingTaps: {
+              entry: "settleTaps",
+              on: { "TAPS.SETTLED": "sending" },
+              // The taps cannot be synced now (offline): withdraw what the server knows.
+              after: { SETTLE_TIMEOUT: "sending" },
             },
-            onError: {
-              target: "editing",
-              actions: [
-                "toastError",
-                { type: "settleFailedAttempt", params: ({ event }) => event.error as ApiError },
-              ],
+            sending: {
+              invoke: {
+                id: "withdraw",
+                src: "withdraw",
+                input: ({ context }) => ({
+                  amount: Number(context.amount),
+                  idempotencyKey: context.attempt?.key ?? context.newId(),
+                }),
+                onDone: {
+                  target: "#withdrawRewards.closed",
+                  actions: [
+                    { type: "applyWithdrawal", params: ({ event }) => event.output },
+                    "endAttempt",
+                    assign({ amount: "" }),
+                  ],
+                },
+                onError: {
+                  target: "#withdrawRewards.open.editing",
+                  actions: [
+                    "toastError",
+                    { type: "settleFailedAttempt", params: ({ event }) => event.error as ApiError },
+                  ],
+                },
+              },
             },
           },
         },

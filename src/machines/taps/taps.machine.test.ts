@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise, SimulatedClock } from "xstate";
+import { createActor, createMachine, fromPromise, SimulatedClock } from "xstate";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
+import { storeHolding } from "../../../tests/support/app-doubles.ts";
 import { tapsMachine } from "./taps.machine.ts";
 import { MAX_SYNC_DELAY_MS, RELOAD_DELAY_MS, SYNC_DELAY_MS, type TapsContext } from "./taps.types.ts";
 import {
@@ -41,12 +42,14 @@ function start(options: { stored?: StoredRewards | null; failSends?: number; fai
         }
         return loaded;
       }),
+      store: storeHolding(options.stored ?? null),
+      loadWalletBalance: fromPromise(async () => 42.5),
       sendBatch: fromPromise(
         async ({
           input,
         }: {
           input: { userId: string; batch: TapBatch; multiplierMicro: number };
-        }): Promise<SyncAnswer> => {
+        }): Promise<SyncAnswer | null> => {
           sent.push(input.batch);
           if (failures > 0) {
             failures -= 1;
@@ -74,7 +77,6 @@ function start(options: { stored?: StoredRewards | null; failSends?: number; fai
     clock,
     input: {
       userId: "u1",
-      stored: options.stored ?? null,
       newId: () => `id-${++ids}`,
       now: () => clock.now(),
     },
@@ -171,8 +173,9 @@ describe("taps machine", () => {
     const machine = tapsMachine.provide({
       actors: {
         loadRewards: fromPromise(async () => loaded),
+        store: storeHolding({ ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 }),
         sendBatch: fromPromise(
-          async (): Promise<SyncAnswer> => ({
+          async (): Promise<SyncAnswer | null> => ({
             points: 1,
             totalTaps: 3,
             multiplier: 0.001,
@@ -184,12 +187,7 @@ describe("taps machine", () => {
       actions: { persist: () => {}, sendBeforeUnload: () => {} },
     });
     const actor = createActor(machine, {
-      input: {
-        userId: "u1",
-        stored: { ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 },
-        newId: () => "x",
-        now: () => 0,
-      },
+      input: { userId: "u1", newId: () => "x", now: () => 0 },
     }).start();
     await flush();
     await flush();
@@ -260,17 +258,13 @@ describe("taps machine", () => {
       actors: {
         // The server credited the stored batch (3 taps) from the last page's keepalive send.
         loadRewards: fromPromise(async () => ({ ...loaded, pointsMicro: 5_003_000, totalTaps: 13 })),
-        sendBatch: fromPromise(() => new Promise<SyncAnswer>((resolve) => (answerBatch = resolve))),
+        store: storeHolding({ ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 }),
+        sendBatch: fromPromise(() => new Promise<SyncAnswer | null>((resolve) => (answerBatch = resolve))),
       },
       actions: { persist: () => {}, sendBeforeUnload: () => {} },
     });
     const actor = createActor(machine, {
-      input: {
-        userId: "u1",
-        stored: { ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 },
-        newId: () => "x",
-        now: () => 0,
-      },
+      input: { userId: "u1", newId: () => "x", now: () => 0 },
     }).start();
     await flush();
     expect(actor.getSnapshot().context.walletBalanceMicro).toBe(loaded.walletBalanceMicro);
@@ -297,12 +291,13 @@ describe("taps machine", () => {
       const machine = tapsMachine.provide({
         actors: {
           loadRewards: fromPromise(async () => loaded),
-          sendBatch: fromPromise(() => new Promise<SyncAnswer>((resolve) => (answerBatch = resolve))),
+          store: storeHolding(null),
+          sendBatch: fromPromise(() => new Promise<SyncAnswer | null>((resolve) => (answerBatch = resolve))),
         },
         actions: { persist: () => {}, sendBeforeUnload: () => {} },
       });
       const actor = createActor(machine, {
-        input: { userId: "u1", stored: null, newId: () => "b", now: () => 0 },
+        input: { userId: "u1", newId: () => "b", now: () => 0 },
       }).start();
       await flush();
       for (let i = 0; i < 3; i++) actor.send({ type: "TAP" });
@@ -349,6 +344,235 @@ describe("taps machine", () => {
       expect(snapshot.context.totalTaps).toBe(13);
       expect(snapshot.context.multiplierMicro).toBe(1_000);
       expect(snapshot.context.walletBalanceMicro).toBe(7_000_000);
+    });
+  });
+
+  describe("the app's messages (the root actor passes them on)", () => {
+    it("TAPS.SETTLE sends what is pending and answers TAPS.SETTLED once the server acknowledged it", async () => {
+      const { actor, sent } = start();
+      await flush();
+      const heard: string[] = [];
+      const waiter = createActor(
+        createMachine({ on: { "*": { actions: ({ event }) => heard.push(event.type) } } }),
+      ).start();
+      actor.send({ type: "TAP" });
+      actor.send({ type: "TAPS.SETTLE", replyTo: waiter });
+      expect(sent).toEqual([{ batchId: "id-2", taps: 1 }]);
+      expect(heard).toEqual([]);
+      await flush();
+      expect(heard).toEqual(["TAPS.SETTLED"]);
+      expect(actor.getSnapshot().context.settleWaiters).toEqual([]);
+    });
+
+    it("TAPS.SETTLE is answered at once when nothing is pending", async () => {
+      const { actor } = start();
+      await flush();
+      const heard: string[] = [];
+      const waiter = createActor(
+        createMachine({ on: { "*": { actions: ({ event }) => heard.push(event.type) } } }),
+      ).start();
+      actor.send({ type: "TAPS.SETTLE", replyTo: waiter });
+      expect(heard).toEqual(["TAPS.SETTLED"]);
+    });
+
+    it("WALLET.MOVED reads the wallet balance again and persists it", async () => {
+      const { actor } = start();
+      await flush();
+      expect(selectWalletBalance(actor.getSnapshot())).toBe(20);
+      actor.send({ type: "WALLET.MOVED" });
+      expect(actor.getSnapshot().matches({ ready: { wallet: "reloading" } })).toBe(true);
+      await flush();
+      expect(selectWalletBalance(actor.getSnapshot())).toBe(42.5);
+      expect(actor.getSnapshot().matches({ ready: { wallet: "idle" } })).toBe(true);
+    });
+  });
+
+  describe("pushed figures (live events the root passes on)", () => {
+    /** A loaded actor whose loads and sends the test answers by hand. */
+    async function handHeld(options: { loaded?: boolean } = {}) {
+      const loads: Array<(value: typeof loaded) => void> = [];
+      const sends: Array<{ batch: TapBatch; answer: (value: SyncAnswer) => void; fail: () => void }> = [];
+      const walletReads: Array<(balance: number) => void> = [];
+      let ids = 0;
+      const machine = tapsMachine.provide({
+        actors: {
+          store: storeHolding(null),
+          loadRewards: fromPromise(() => new Promise<typeof loaded>((resolve) => loads.push(resolve))),
+          sendBatch: fromPromise(
+            ({ input }: { input: { userId: string; batch: TapBatch; multiplierMicro: number } }) =>
+              new Promise<SyncAnswer | null>((resolve, reject) =>
+                sends.push({ batch: input.batch, answer: resolve, fail: () => reject(new Error("offline")) }),
+              ),
+          ),
+          loadWalletBalance: fromPromise(() => new Promise<number>((resolve) => walletReads.push(resolve))),
+        },
+        actions: { persist: () => {}, sendBeforeUnload: () => {} },
+      });
+      const actor = createActor(machine, {
+        clock: new SimulatedClock(),
+        input: { userId: "u1", newId: () => `b${++ids}`, now: () => 0 },
+      }).start();
+      if (options.loaded !== false) {
+        loads.shift()!(loaded);
+        await flush();
+      }
+      const tapAndSend = async (taps: number) => {
+        for (let i = 0; i < taps; i++) actor.send({ type: "TAP" });
+        actor.send({ type: "FLUSH" });
+        await flush();
+      };
+      const answer = async (figures: { points: number; totalTaps: number; multiplier?: number }) => {
+        const send = sends.shift()!;
+        send.answer({
+          multiplier: 0.001,
+          credited: { taps: send.batch.taps, points: send.batch.taps / 1000 },
+          replayed: false,
+          ...figures,
+        });
+        await flush();
+      };
+      const shown = () => ({
+        points: selectPoints(actor.getSnapshot()),
+        totalTaps: selectTotalTaps(actor.getSnapshot()),
+        multiplier: selectMultiplier(actor.getSnapshot()),
+        wallet: selectWalletBalance(actor.getSnapshot()),
+      });
+      return { actor, loads, sends, walletReads, tapAndSend, answer, shown };
+    }
+    const points = (figures: { points: number; totalTaps: number; multiplier?: number }) => ({
+      type: "POINTS.UPDATED" as const,
+      multiplier: 0.001,
+      ...figures,
+    });
+
+    it("takes a push at once when nothing is pending, and keeps the taps not yet sent on top of it", async () => {
+      const { actor, shown } = await handHeld();
+      actor.send({ type: "TAP" });
+      actor.send({ type: "TAP" });
+      // Another device tapped 5 times: the server says 15 taps, 5.005 points.
+      actor.send(points({ points: 5.005, totalTaps: 15 }));
+      expect(shown()).toMatchObject({ points: 5.007, totalTaps: 17 });
+      expect(actor.getSnapshot().context.unsyncedTaps).toBe(2);
+    });
+
+    it("ignores a push with fewer total taps than it holds (an older one)", async () => {
+      const { actor, shown } = await handHeld();
+      actor.send(points({ points: 9, totalTaps: 9 }));
+      expect(shown()).toMatchObject({ points: 5, totalTaps: 10 });
+    });
+
+    it("holds a push back while a batch is out, so the batch is never counted twice, then takes it", async () => {
+      const { actor, tapAndSend, answer, shown } = await handHeld();
+      await tapAndSend(3);
+      expect(shown()).toMatchObject({ points: 5.003, totalTaps: 13 });
+      // The batch's own push arrives before its answer: its taps are in it, and still pending here.
+      actor.send(points({ points: 5.003, totalTaps: 13 }));
+      expect(shown()).toMatchObject({ points: 5.003, totalTaps: 13 });
+      expect(actor.getSnapshot().context.deferredPushes).toHaveLength(1);
+      // Then a purchase elsewhere spent 1 point (same taps): its push waits too.
+      actor.send(points({ points: 4.003, totalTaps: 13, multiplier: 0.002 }));
+      expect(shown()).toMatchObject({ points: 5.003, totalTaps: 13, multiplier: 0.001 });
+      await answer({ points: 5.003, totalTaps: 13 });
+      expect(shown()).toMatchObject({ points: 4.003, totalTaps: 13, multiplier: 0.002 });
+      expect(actor.getSnapshot().context.deferredPushes).toEqual([]);
+    });
+
+    it("a pending batch wins until its answer even when it keeps failing, and a push older than it is dropped", async () => {
+      const { actor, sends, answer, tapAndSend, shown } = await handHeld();
+      await tapAndSend(2);
+      sends.shift()!.fail();
+      await flush();
+      expect(actor.getSnapshot().matches({ ready: { sync: "retrying" } })).toBe(true);
+      actor.send(points({ points: 5, totalTaps: 10, multiplier: 0.001 }));
+      actor.send({ type: "ONLINE" });
+      await flush();
+      expect(shown()).toMatchObject({ points: 5.002, totalTaps: 12 });
+      await answer({ points: 5.002, totalTaps: 12 });
+      // The push (10 taps) is older than the answer (12): the answer stays.
+      expect(shown()).toMatchObject({ points: 5.002, totalTaps: 12 });
+    });
+
+    it("a multiplier pushed while a batch is out survives the older multiplier in the batch's answer", async () => {
+      const { actor, tapAndSend, answer, shown } = await handHeld();
+      await tapAndSend(1);
+      actor.send({ type: "MULTIPLIER.CHANGED", multiplier: 0.05 });
+      await answer({ points: 5.001, totalTaps: 11, multiplier: 0.001 });
+      expect(shown().multiplier).toBe(0.05);
+    });
+
+    it("takes a pushed wallet balance at once, even while a batch is out", async () => {
+      const { actor, tapAndSend, shown } = await handHeld();
+      await tapAndSend(1);
+      actor.send({ type: "WALLET.UPDATED", balance: 42.25 });
+      expect(shown().wallet).toBe(42.25);
+    });
+
+    it("does not let a purchase's answer undo a newer push when its own push came first", async () => {
+      const { actor, shown } = await handHeld();
+      // The purchase's push, then an admin's change of the multiplier, then the purchase's answer.
+      actor.send(points({ points: 4, totalTaps: 10, multiplier: 0.002 }));
+      actor.send({ type: "WALLET.UPDATED", balance: 15 });
+      actor.send(points({ points: 4, totalTaps: 10, multiplier: 0.005 }));
+      actor.send({ type: "WALLET.UPDATED", balance: 115 });
+      actor.send({
+        type: "REWARDS.UPDATED",
+        pointsMicro: 4_000_000,
+        totalTaps: 10,
+        multiplierMicro: 2_000,
+        walletBalanceMicro: 15_000_000,
+      });
+      expect(shown()).toMatchObject({ points: 4, multiplier: 0.005, wallet: 115 });
+    });
+
+    it("takes a local answer again once the stream is down (no push will echo it)", async () => {
+      const { actor, shown } = await handHeld();
+      actor.send(points({ points: 4, totalTaps: 10, multiplier: 0.002 }));
+      actor.send(points({ points: 6, totalTaps: 10, multiplier: 0.002 }));
+      actor.send({ type: "STREAM.DOWN" });
+      actor.send({ type: "REWARDS.UPDATED", pointsMicro: 4_000_000, totalTaps: 10, multiplierMicro: 2_000 });
+      expect(shown().points).toBe(4);
+    });
+
+    it("a push that arrives before the first load answers is not undone by that (older) load", async () => {
+      const { actor, loads, shown } = await handHeld({ loaded: false });
+      expect(actor.getSnapshot().matches("loading")).toBe(true);
+      actor.send(points({ points: 7, totalTaps: 20, multiplier: 0.002 }));
+      actor.send({ type: "WALLET.UPDATED", balance: 3 });
+      loads.shift()!(loaded);
+      await flush();
+      expect(actor.getSnapshot().context.loaded).toBe(true);
+      expect(shown()).toMatchObject({ points: 7, totalTaps: 20, multiplier: 0.002, wallet: 3 });
+    });
+
+    it("a wallet read overtaken by a push keeps the push", async () => {
+      const { actor, walletReads, shown } = await handHeld();
+      actor.send({ type: "WALLET.MOVED" });
+      actor.send({ type: "WALLET.UPDATED", balance: 8 });
+      walletReads.shift()!(20);
+      await flush();
+      expect(shown().wallet).toBe(8);
+      actor.send({ type: "WALLET.MOVED" });
+      walletReads.shift()!(21);
+      await flush();
+      expect(shown().wallet).toBe(21);
+    });
+
+    it("STREAM.RESET reads the figures again, in whatever state the figures are", async () => {
+      const { actor, loads, shown } = await handHeld({ loaded: false });
+      actor.send({ type: "STREAM.RESET" });
+      expect(loads).toHaveLength(2);
+      loads.shift()!(loaded);
+      loads.shift()!({ ...loaded, pointsMicro: 6_000_000, totalTaps: 11 });
+      await flush();
+      expect(shown()).toMatchObject({ points: 6, totalTaps: 11 });
+      expect(actor.getSnapshot().matches({ ready: { figures: "current" } })).toBe(true);
+      actor.send({ type: "STREAM.RESET" });
+      expect(actor.getSnapshot().matches({ ready: { figures: "refreshing" } })).toBe(true);
+      actor.send({ type: "STREAM.RESET" });
+      expect(loads).toHaveLength(2);
+      loads.pop()!({ ...loaded, pointsMicro: 9_000_000, totalTaps: 12 });
+      await flush();
+      expect(shown()).toMatchObject({ points: 9, totalTaps: 12 });
     });
   });
 });

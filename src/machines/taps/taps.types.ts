@@ -1,5 +1,7 @@
 /** The taps machine's types, timings and the one sum every view of it needs (pending taps). */
+import type { AnyActorRef } from "xstate";
 import type { StoredRewards } from "#src/api/rewards-store.ts";
+import type { MultiplierChanged, PointsUpdated, WalletUpdated } from "../live/live.types.ts";
 
 export interface TapHistoryEntry {
   id: string;
@@ -17,31 +19,69 @@ export interface TapsContext extends StoredRewards {
   loaded: boolean;
   /** What was on screen before the server answered came from storage (a previous visit). */
   storedFigures: boolean;
+  /** Actors waiting until no tap is pending (TAPS.SETTLE); each is answered once with TAPS.SETTLED. */
+  settleWaiters: AnyActorRef[];
+  /** Pushed figures held back while a batch's fate is unknown; taken once every batch is answered. */
+  deferredPushes: DeferredPush[];
+  /** Keys of the figures pushes set lately: a local answer carrying one of them is no news. */
+  recentPushes: string[];
+  /** How many pushes of each figure have arrived: a read started before the latest one is older for it. */
+  pushed: PushCounts;
+  /** `pushed` when the running load of the figures started. */
+  loadFrom: PushCounts;
+  /** `pushed.wallet` when the running read of the wallet balance started. */
+  walletReloadFrom: number;
+  /** The batch `sync.sending` is sending (the batches around it may change as other tabs form or send theirs). */
+  sendingBatchId: string | null;
   newId: () => string;
   now: () => number;
 }
 
 export interface TapsInput {
   userId: string;
-  /** What the rewards key held at start (instant first paint, and unsent taps to resend). */
-  stored: StoredRewards | null;
   newId: () => string;
   now: () => number;
 }
+
+/** The server's figures after a purchase or withdrawal; `totalTaps` dates the points and multiplier. */
+export interface RewardsUpdate {
+  type: "REWARDS.UPDATED";
+  pointsMicro?: number;
+  totalTaps?: number;
+  multiplierMicro?: number;
+  walletBalanceMicro?: number;
+}
+
+export interface PushCounts {
+  points: number;
+  multiplier: number;
+  wallet: number;
+}
+
+export type DeferredPush =
+  | { kind: "points"; pointsMicro: number; totalTaps: number; multiplierMicro: number }
+  | { kind: "multiplier"; multiplierMicro: number };
 
 export type TapsEvent =
   | { type: "TAP" }
   | { type: "FLUSH" }
   | { type: "PAGEHIDE" }
   | { type: "ONLINE" }
-  | {
-      /** The server's figures after a purchase or withdrawal; `totalTaps` dates the points and multiplier. */
-      type: "REWARDS.UPDATED";
-      pointsMicro?: number;
-      totalTaps?: number;
-      multiplierMicro?: number;
-      walletBalanceMicro?: number;
-    };
+  | RewardsUpdate
+  /** The wallet balance moved (a deposit credited, a withdrawal sent or settled): read it again. */
+  | { type: "WALLET.MOVED" }
+  /** Send what is pending and answer `replyTo` with TAPS.SETTLED once nothing is (a withdrawal waits for it). */
+  | { type: "TAPS.SETTLE"; replyTo: AnyActorRef }
+  /** What the per-user rewards key held when the actor started (the store actor reads it). */
+  | { type: "STORE.LOADED"; stored: StoredRewards | null }
+  /** Another tab of the browser changed the pending taps (or sent a batch): they are shared. */
+  | { type: "STORE.CHANGED"; stored: StoredRewards }
+  /** Pushed by the server (docs/api.md, "Live events"), passed on by the root actor. */
+  | PointsUpdated
+  | WalletUpdated
+  | MultiplierChanged
+  | { type: "STREAM.RESET" }
+  | { type: "STREAM.DOWN" };
 
 export type TapsEmitted = { type: "toast"; tone: "error"; title: string };
 
@@ -60,3 +100,13 @@ export interface Loaded {
 
 export const pendingTaps = (context: Pick<TapsContext, "batches" | "unsyncedTaps">) =>
   context.unsyncedTaps + context.batches.reduce((sum, batch) => sum + batch.taps, 0);
+
+/** What the rewards key keeps of the context (docs/product.md §3). */
+export const storedRewardsOf = (context: TapsContext): StoredRewards => ({
+  pointsMicro: context.pointsMicro,
+  totalTaps: context.totalTaps,
+  multiplierMicro: context.multiplierMicro,
+  walletBalanceMicro: context.walletBalanceMicro,
+  batches: context.batches,
+  unsyncedTaps: context.unsyncedTaps,
+});

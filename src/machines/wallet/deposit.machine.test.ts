@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock } from "xstate";
 import type { ChainTransaction } from "#src/api/wallet.ts";
+import { createFakeApp } from "../../../tests/support/app-doubles.ts";
 import {
   depositMachine,
   type GenerateResult,
@@ -34,7 +35,14 @@ function start(setup: {
   const clock = new SimulatedClock();
   const refreshQueue = [...(setup.refresh ?? [])];
   const generateQueue = [...(setup.generate ?? [])];
-  const calls = { refresh: 0, generate: 0, sync: 0, copied: [] as string[] };
+  const calls = {
+    refresh: 0,
+    generate: 0,
+    get sync() {
+      return received.filter((message) => message.type === "WALLET.MOVED").length;
+    },
+    copied: [] as string[],
+  };
   const machine = depositMachine.provide({
     actors: {
       loadAddress: fromPromise(async () => {
@@ -58,12 +66,11 @@ function start(setup: {
         if (setup.copy === "fail") throw new Error("denied");
         calls.copied.push(input.address);
       }),
-      syncWalletBalance: fromPromise(async () => {
-        calls.sync++;
-      }),
     },
   });
-  const actor = createActor(machine, { clock });
+  // The root actor: each WALLET.MOVED it hears makes the taps actor read the balance again.
+  const { app, received } = createFakeApp();
+  const actor = createActor(machine, { clock, input: { app, userId: "u1" } });
   const toasts: string[] = [];
   let walletChanged = 0;
   actor.on("toast", (event) => toasts.push(`${event.tone}: ${event.title}`));

@@ -2,22 +2,27 @@
  * The Deposit USDT tab (docs/product.md §2 Wallet screen, §4 wallet states, §8 toasts). Page-lifetime.
  * States: loading (read the user record) → noAddress | ready; noAddress —GENERATE→ generating → ready;
  * loadFailed —RETRY→ loading. In ready, `refreshing` reads the chain balance and the latest transfers (the
- * server scans for deposits on that call), and the page polls: every 10 s, every 5 s while a deposit is pending.
- * A deposit the page saw pending, or that appeared after the first load, toasts once when it is credited; the
- * first load never toasts. A part that keeps failing on the background poll toasts once, not every 10 s;
- * REFRESH (the user asking) always says what failed.
+ * server scans for deposits on that call). While the user's live stream is down the tab polls: every 10 s,
+ * every 5 s while a deposit is pending; while it is up the stream announces deposits (DEPOSIT.UPDATED), which
+ * toast and refresh the list at once, and the tab reads once more when the stream comes back.
+ * Which deposits toast is deposit.news.ts. A part that keeps failing on the background poll toasts once, not
+ * every 10 s; REFRESH (the user asking) always says what failed.
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
-import type { ChainTransaction } from "#src/api/wallet.ts";
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import type { AppLink } from "#src/machines/app.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { liveEvents } from "#src/machines/live/live-events.ts";
+import {
+  type DepositContext,
+  type DepositNews,
+  listingNews,
+  pushNews,
+  type RefreshResult,
+  type Toast,
+  toast,
+} from "./deposit.news.ts";
 
-export interface RefreshResult {
-  /** undefined when the balance call failed; null when the server does not know it. */
-  balance: number | null | undefined;
-  /** undefined when the transactions call failed. */
-  transactions: ChainTransaction[] | undefined;
-  /** The explorer's transaction URL prefix (token info); null when it could not be read. */
-  explorer: string | null;
-}
+export type { RefreshResult } from "./deposit.news.ts";
 
 export interface GenerateResult {
   address: string;
@@ -25,9 +30,6 @@ export interface GenerateResult {
   saved: boolean;
 }
 
-type Toast = { type: "toast"; tone: "success" | "error"; title: string; description?: string };
-const toast = (tone: Toast["tone"], title: string, description?: string): Toast =>
-  description === undefined ? { type: "toast", tone, title } : { type: "toast", tone, title, description };
 /** Tells the page the wallet balance moved (a deposit was credited): reload the figures and the history. */
 type WalletChanged = { type: "walletChanged" };
 
@@ -36,43 +38,40 @@ export type DepositEvent = { type: "GENERATE" } | { type: "REFRESH" } | { type: 
 export const POLL_MS = 10_000;
 export const PENDING_POLL_MS = 5_000;
 const TRY_AGAIN = "Check your connection and try again.";
-const REFRESH_AGAIN = "Press Refresh to try again.";
 
 const notProvided = (name: string) => () => {
   throw new Error(`deposit machine: actor "${name}" was not provided`);
 };
 
-const hasPending = (transactions: ChainTransaction[]) =>
-  transactions.some((tx) => tx.type === "receive" && tx.status === "pending");
+const hasPending = (context: DepositContext) =>
+  context.transactions.some((tx) => tx.type === "receive" && tx.status === "pending");
+
+/** What a pushed deposit tells the user (deposit.news.ts). */
+const pushedDeposit = ({ context, event }: { context: DepositContext; event: DepositEvent | LiveEvent }) => {
+  assertEvent(event, "DEPOSIT.UPDATED");
+  return pushNews(context, event);
+};
 
 export const depositMachine = setup({
   types: {
-    context: {} as {
-      address: string | null;
-      balance: number | null;
-      explorer: string | null;
-      transactions: ChainTransaction[];
-      /** Status of each receive seen so far; null until the first successful load. */
-      seen: Record<string, ChainTransaction["status"]> | null;
-      /** Parts whose failure was already told and has not been fixed since (the poll stays quiet on them). */
-      failing: { balance: boolean; transactions: boolean };
-    },
-    events: {} as DepositEvent,
+    context: {} as DepositContext,
+    input: {} as { app: AppLink; userId: string },
+    events: {} as DepositEvent | LiveEvent,
     emitted: {} as Toast | WalletChanged,
   },
   actors: {
-    loadAddress: fromPromise<string | null>(notProvided("loadAddress")),
-    generate: fromPromise<GenerateResult>(notProvided("generate")),
+    loadAddress: fromPromise<string | null, { userId: string }>(notProvided("loadAddress")),
+    generate: fromPromise<GenerateResult, { userId: string }>(notProvided("generate")),
     refresh: fromPromise<RefreshResult>(notProvided("refresh")),
     copyAddress: fromPromise<void, { address: string }>(notProvided("copyAddress")),
-    /** Reads the wallet balance and hands it to the taps actor (the header and figures show it). */
-    syncWalletBalance: fromPromise<void>(notProvided("syncWalletBalance")),
+    liveEvents,
   },
   delays: {
-    POLL: ({ context }) => (hasPending(context.transactions) ? PENDING_POLL_MS : POLL_MS),
+    POLL: ({ context }) => (hasPending(context) ? PENDING_POLL_MS : POLL_MS),
   },
   guards: {
     hasAddress: (_, address: string | null) => address !== null,
+    streamDown: ({ context }) => !context.streamUp,
   },
   actions: {
     /** A refused session (401) says so; anything else names what failed and what to do next. */
@@ -83,52 +82,39 @@ export const depositMachine = setup({
     ),
     /** The user asked: whatever fails next is told again. */
     forgetFailures: assign({ failing: { balance: false, transactions: false } }),
-    applyRefresh: enqueueActions(({ context, enqueue }, result: RefreshResult) => {
-      const failing = {
-        balance: result.balance === undefined,
-        transactions: result.transactions === undefined,
-      };
-      if (failing.balance && !context.failing.balance)
-        enqueue.emit(toast("error", "Failed to fetch wallet balance", REFRESH_AGAIN));
-      if (failing.transactions && !context.failing.transactions)
-        enqueue.emit(toast("error", "Failed to fetch transactions", REFRESH_AGAIN));
-      const balance = result.balance ?? null;
-      const explorer = result.explorer ?? context.explorer;
-      if (result.transactions === undefined) {
-        enqueue.assign({ balance, explorer, failing });
-        return;
-      }
-      const seen = { ...(context.seen ?? {}) };
-      let credited = false;
-      for (const tx of result.transactions) {
-        if (tx.type !== "receive") continue;
-        const before = context.seen === null ? tx.status : seen[tx.txId];
-        if (tx.status === "confirmed" && before !== "confirmed") {
-          credited = true;
-          enqueue.emit(toast("success", "Deposit successful!", `${tx.value} USDT is in your wallet.`));
-        }
-        if (tx.status === "failed" && before === "pending") {
-          const why = "The network refused this transfer, so nothing was credited. Check it with the sender.";
-          enqueue.emit(toast("error", "Failed to process deposit", why));
-        }
-        seen[tx.txId] = tx.status;
-      }
-      if (credited) {
+    applyNews: enqueueActions(({ context, enqueue }, news: DepositNews) => {
+      for (const told of news.toasts) enqueue.emit(told);
+      if (news.credited) {
         enqueue.emit({ type: "walletChanged" });
-        enqueue.spawnChild("syncWalletBalance");
+        enqueue.sendTo(context.app, { type: "WALLET.MOVED" });
       }
-      enqueue.assign({ balance, explorer, transactions: result.transactions, seen, failing });
+      enqueue.assign(news.patch);
     }),
+    streamUp: assign({ streamUp: true }),
+    streamDown: assign({ streamUp: false }),
   },
 }).createMachine({
   id: "deposit",
-  context: {
+  context: ({ input }) => ({
+    app: input.app,
+    userId: input.userId,
     address: null,
     balance: null,
     explorer: null,
     transactions: [],
     seen: null,
     failing: { balance: false, transactions: false },
+    streamUp: false,
+  }),
+  invoke: {
+    id: "live",
+    src: "liveEvents",
+    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
+  },
+  on: {
+    "STREAM.UP": { actions: "streamUp" },
+    "STREAM.DOWN": { actions: "streamDown" },
+    "DEPOSIT.UPDATED": { actions: { type: "applyNews", params: pushedDeposit } },
   },
   initial: "loading",
   states: {
@@ -137,6 +123,7 @@ export const depositMachine = setup({
       invoke: {
         id: "loadAddress",
         src: "loadAddress",
+        input: ({ context }) => ({ userId: context.userId }),
         onDone: [
           {
             guard: { type: "hasAddress", params: ({ event }) => event.output },
@@ -161,6 +148,7 @@ export const depositMachine = setup({
       invoke: {
         id: "generate",
         src: "generate",
+        input: ({ context }) => ({ userId: context.userId }),
         onDone: {
           target: "ready",
           actions: [
@@ -208,14 +196,26 @@ export const depositMachine = setup({
                 src: "refresh",
                 onDone: {
                   target: "idle",
-                  actions: { type: "applyRefresh", params: ({ event }) => event.output },
+                  actions: {
+                    type: "applyNews",
+                    params: ({ context, event }) => listingNews(context, event.output),
+                  },
                 },
                 onError: { target: "idle" },
               },
             },
             idle: {
-              on: { REFRESH: { target: "refreshing", actions: "forgetFailures" } },
-              after: { POLL: "refreshing" },
+              on: {
+                REFRESH: { target: "refreshing", actions: "forgetFailures" },
+                // Back up: what happened while it was down is read once.
+                "STREAM.UP": { target: "refreshing", actions: "streamUp" },
+                "STREAM.DOWN": { target: "idle", reenter: true, actions: "streamDown" },
+                "DEPOSIT.UPDATED": {
+                  target: "refreshing",
+                  actions: { type: "applyNews", params: pushedDeposit },
+                },
+              },
+              after: { POLL: { guard: "streamDown", target: "refreshing" } },
             },
           },
         },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock } from "xstate";
 import type { WalletHistoryAnswer } from "#src/api/rewards.ts";
+import { createFakeApp } from "../../../tests/support/app-doubles.ts";
 import { HISTORY_POLL_MS, walletHistoryMachine } from "./wallet-history.machine.ts";
 
 type Row = WalletHistoryAnswer["transactions"][number];
@@ -28,7 +29,7 @@ function start(answers: (WalletHistoryAnswer | "fail")[]) {
       }),
     },
   });
-  const actor = createActor(machine, { clock });
+  const actor = createActor(machine, { clock, input: { app: createFakeApp().app } });
   const toasts: string[] = [];
   actor.on("toast", (event) => toasts.push(event.title));
   actor.start();

@@ -1,8 +1,7 @@
 /** Real actors of the Wallet screen's machines, over the shared API client. */
-import { type AnyActorRef, fromPromise } from "xstate";
+import { fromPromise } from "xstate";
 import { RECENT_CHAIN_TRANSACTIONS } from "#src/api/contracts/limits.ts";
 import type { ApiResult } from "#src/api/errors.ts";
-import { toMicro } from "#src/api/micro.ts";
 import type { TokenTransferAnswer, WalletApi, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
 import type { GenerateResult, RefreshResult } from "./deposit.machine.ts";
 
@@ -11,25 +10,17 @@ function unwrap<T>(result: ApiResult<T>): T {
   return result.data;
 }
 
-export function createWalletActors(deps: {
-  wallet: WalletApi;
-  /** The signed-in user's id (from the session). */
-  userId: () => string | null;
-  taps: () => AnyActorRef | undefined;
-}) {
+export function createWalletActors(deps: { wallet: WalletApi }) {
   const { wallet } = deps;
-  const userId = () => {
-    const id = deps.userId();
-    if (!id) throw new Error("nobody is signed in");
-    return id;
-  };
   let explorer: string | null = null;
   return {
     /** docs/product.md §4: the address is loaded on opening the wallet by reading the user record. */
-    loadAddress: fromPromise<string | null>(async () => unwrap(await wallet.user(userId())).trc20_address),
-    generate: fromPromise<GenerateResult>(async () => {
+    loadAddress: fromPromise<string | null, { userId: string }>(
+      async ({ input }) => unwrap(await wallet.user(input.userId)).trc20_address,
+    ),
+    generate: fromPromise<GenerateResult, { userId: string }>(async ({ input }) => {
       const { address } = unwrap(await wallet.generate());
-      const saved = await wallet.saveAddress(userId(), address);
+      const saved = await wallet.saveAddress(input.userId, address);
       return { address, saved: saved.error === null };
     }),
     refresh: fromPromise<RefreshResult>(async () => {
@@ -54,10 +45,6 @@ export function createWalletActors(deps: {
     ),
     copyAddress: fromPromise<void, { address: string }>(async ({ input }) => {
       await navigator.clipboard.writeText(input.address);
-    }),
-    syncWalletBalance: fromPromise<void>(async () => {
-      const { balance } = unwrap(await wallet.walletBalance());
-      deps.taps()?.send({ type: "REWARDS.UPDATED", walletBalanceMicro: toMicro(balance) });
     }),
   };
 }

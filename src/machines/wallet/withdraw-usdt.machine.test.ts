@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, SimulatedClock } from "xstate";
 import type { ApiError } from "#src/api/errors.ts";
 import type { TokenTransferAnswer, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
+import { createFakeApp } from "../../../tests/support/app-doubles.ts";
 import {
   addressProblem,
   amountProblem,
@@ -37,7 +38,6 @@ function start(
   const clock = new SimulatedClock();
   const sent: { to: string; amount: number; idempotencyKey: string }[] = [];
   const checkQueue = [...checks];
-  let syncs = 0;
   let ids = 0;
   const machine = withdrawUsdtMachine.provide({
     actors: {
@@ -55,12 +55,12 @@ function start(
         if (next === "fail") throw new Error("offline");
         return next;
       }),
-      syncWalletBalance: fromPromise(async () => {
-        syncs++;
-      }),
     },
   });
-  const actor = createActor(machine, { clock, input: { newId: () => `key-${++ids}` } });
+  // The root actor: each WALLET.MOVED it hears makes the taps actor read the balance again.
+  const { app, received } = createFakeApp();
+  const syncs = () => received.filter((message) => message.type === "WALLET.MOVED").length;
+  const actor = createActor(machine, { clock, input: { app, newId: () => `key-${++ids}` } });
   const toasts: string[] = [];
   actor.on("toast", (event) => toasts.push(`${event.tone}: ${event.title}`));
   actor.start();
@@ -68,7 +68,7 @@ function start(
     actor.send({ type: "TO.CHANGE", value: to });
     actor.send({ type: "AMOUNT.CHANGE", value: amount });
   };
-  return { actor, clock, toasts, sent, fill, syncs: () => syncs };
+  return { actor, clock, toasts, sent, fill, syncs };
 }
 
 describe("withdrawProblem", () => {

@@ -4,16 +4,37 @@
  *   the wallet balance is refused with `Insufficient balance for withdrawal` (docs/product.md §8). It goes
  *   out with an Idempotency-Key that stays with the same address and amount until the server answered
  *   definitively.
- * - follow: every accepted withdrawal is polled until the chain confirms it (`Withdrawal successful!`) or it
- *   failed and was refunded (`Failed to process withdrawal`).
+ * - follow: every accepted withdrawal is followed until the chain confirms it (`Withdrawal successful!`) or
+ *   it failed and was refunded (`Failed to process withdrawal`): by polling while the user's live stream is
+ *   down, by its `withdrawal` events while it is up (one poll when it comes back). An event that arrives
+ *   before the submit's own answer is kept until that answer names the withdrawal.
+ * Rules and words: withdraw-usdt.rules.ts.
  */
-import { and, assign, enqueueActions, fromPromise, setup } from "xstate";
-import { MIN_USDT_WITHDRAWAL } from "#src/api/contracts/limits.ts";
-import { isTronAddress, shortTronAddress } from "#src/api/contracts/tron-address.ts";
-import { type ApiError, outcomeUnknown } from "#src/api/errors.ts";
+import { and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from "xstate";
+import type { ApiError } from "#src/api/errors.ts";
 import { toMicro } from "#src/api/micro.ts";
 import type { TokenTransferAnswer, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
+import type { AppLink } from "#src/machines/app.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
+import {
+  insufficientToast,
+  refusedToast,
+  settledToast,
+  submittedToast,
+  type Toast,
+  type WithdrawalOutcome,
+  withdrawProblem,
+} from "./withdraw-usdt.rules.ts";
+
+export {
+  addressProblem,
+  amountProblem,
+  INSUFFICIENT,
+  WITHDRAW_FAILED,
+  withdrawProblem,
+} from "./withdraw-usdt.rules.ts";
 
 export type WithdrawUsdtEvent =
   | { type: "TO.CHANGE"; value: string }
@@ -21,34 +42,9 @@ export type WithdrawUsdtEvent =
   | { type: "MAX"; balance: number }
   | { type: "SUBMIT"; balance: number };
 
-type Toast = { type: "toast"; tone: "success" | "error"; title: string; description?: string };
 type WalletChanged = { type: "walletChanged" };
 
 export const FOLLOW_MS = 3_000;
-export const INSUFFICIENT = "Insufficient balance for withdrawal";
-export const WITHDRAW_FAILED = "Failed to process withdrawal";
-
-/** What is wrong with the address, in words that say what to do; null when it is a TRC20 address. */
-export function addressProblem(to: string): string | null {
-  const address = to.trim();
-  if (address === "") return "Enter the TRC20 address to send to.";
-  return isTronAddress(address) ? null : "Enter a valid TRC20 address (starts with T, 34 characters).";
-}
-
-/**
- * What is wrong with the amount (docs/product.md §5: a number above 0; our minimum and USDT's 6 decimals).
- */
-export function amountProblem(amount: string): string | null {
-  const value = Number(amount);
-  if (amount.trim() === "" || !Number.isFinite(value) || value <= 0) return "Enter an amount above 0.";
-  if (/\.\d{7,}$/.test(amount.trim())) return "USDT has at most 6 decimals.";
-  if (toMicro(value) < toMicro(MIN_USDT_WITHDRAWAL))
-    return `The minimum withdrawal is ${MIN_USDT_WITHDRAWAL} USDT.`;
-  return null;
-}
-
-/** What keeps the Withdraw button disabled, in words; null when the form can be sent. */
-export const withdrawProblem = (to: string, amount: string) => addressProblem(to) ?? amountProblem(amount);
 
 const notProvided = (name: string) => () => {
   throw new Error(`withdraw USDT machine: actor "${name}" was not provided`);
@@ -68,10 +64,16 @@ export const withdrawUsdtMachine = setup({
       attempt: Attempt | null;
       /** Accepted withdrawals not yet confirmed or failed. */
       following: string[];
+      /** Ends pushed for withdrawals the submit's answer has not named yet. */
+      early: Record<string, WithdrawalOutcome>;
+      /** The user's live stream is up: it tells how withdrawals end, so the tab does not poll. */
+      streamUp: boolean;
+      /** The root actor, told when the wallet moved (the taps actor reads the balance the header shows). */
+      app: AppLink;
       newId: () => string;
     },
-    input: {} as { newId: () => string },
-    events: {} as WithdrawUsdtEvent,
+    input: {} as { app: AppLink; newId: () => string },
+    events: {} as WithdrawUsdtEvent | LiveEvent,
     emitted: {} as Toast | WalletChanged,
   },
   actors: {
@@ -81,8 +83,7 @@ export const withdrawUsdtMachine = setup({
     checkWithdrawals: fromPromise<WithdrawalStatusAnswer[], { ids: string[] }>(
       notProvided("checkWithdrawals"),
     ),
-    /** Reads the wallet balance and hands it to the taps actor (the header and figures show it). */
-    syncWalletBalance: fromPromise<void>(notProvided("syncWalletBalance")),
+    liveEvents,
   },
   delays: { FOLLOW: FOLLOW_MS },
   guards: {
@@ -90,6 +91,9 @@ export const withdrawUsdtMachine = setup({
     withinBalance: ({ context, event }) =>
       event.type === "SUBMIT" && toMicro(Number(context.amount)) <= toMicro(event.balance),
     following: ({ context }) => context.following.length > 0,
+    followsIt: ({ context, event }) =>
+      event.type === "WITHDRAWAL.UPDATED" && context.following.includes(event.id),
+    streamDown: ({ context }) => !context.streamUp,
   },
   actions: {
     /** The same address and amount as an attempt whose outcome is unknown: the same key. */
@@ -101,74 +105,79 @@ export const withdrawUsdtMachine = setup({
         return same && context.attempt ? context.attempt : { key: context.newId(), to, amountMicro };
       },
     }),
-    toastInsufficient: enqueueActions(({ enqueue }) =>
-      enqueue.emit({
-        type: "toast",
-        tone: "error",
-        title: INSUFFICIENT,
-        description: "Enter at most your wallet balance.",
-      }),
-    ),
+    toastInsufficient: emit(insufficientToast),
     accepted: enqueueActions(({ context, enqueue }, answer: TokenTransferAnswer) => {
       const { withdrawal } = answer;
-      enqueue.emit({
-        type: "toast",
-        tone: "success",
-        title: "Withdrawal submitted",
-        description: `${withdrawal.amount} USDT to ${shortTronAddress(withdrawal.to)}. It confirms in a few seconds.`,
-      });
+      enqueue.emit(submittedToast(withdrawal));
       enqueue.emit({ type: "walletChanged" });
-      enqueue.spawnChild("syncWalletBalance");
+      enqueue.sendTo(context.app, { type: "WALLET.MOVED" });
       enqueue.assign({
         to: "",
         amount: "",
         attempt: null,
         following: [...context.following.filter((id) => id !== withdrawal.id), withdrawal.id],
       });
+      // Its end was pushed before this answer came: tell it now.
+      const early = context.early[withdrawal.id];
+      if (early) enqueue.raise({ type: "WITHDRAWAL.UPDATED", ...early, txId: null });
     }),
     refused: enqueueActions(({ context, enqueue }, error: ApiError) => {
-      const insufficient = error.code === "INSUFFICIENT_BALANCE";
-      enqueue.emit({
-        type: "toast",
-        tone: "error",
-        title: insufficient ? INSUFFICIENT : WITHDRAW_FAILED,
-        description: insufficient
-          ? "Enter at most your wallet balance."
-          : outcomeUnknown(error)
-            ? "Check your connection and press Withdraw again: it will not be sent twice."
-            : error.message,
-      });
+      enqueue.emit(refusedToast(error));
       enqueue.assign({ attempt: attemptAfterFailure(context.attempt, error) });
     }),
-    settle: enqueueActions(({ context, enqueue }, statuses: WithdrawalStatusAnswer[]) => {
-      const settled = statuses.filter((w) => w.status !== "pending");
-      for (const w of settled) {
-        enqueue.emit(
-          w.status === "confirmed"
-            ? {
-                type: "toast",
-                tone: "success",
-                title: "Withdrawal successful!",
-                description: `${w.amount} USDT sent.`,
-              }
-            : {
-                type: "toast",
-                tone: "error",
-                title: WITHDRAW_FAILED,
-                description: `The ${w.amount} USDT did not go out and is back in your wallet.`,
-              },
-        );
-      }
+    settle: enqueueActions(({ context, enqueue }, outcomes: WithdrawalOutcome[]) => {
+      const settled = outcomes.filter((w) => w.status !== "pending" && context.following.includes(w.id));
+      for (const w of settled) enqueue.emit(settledToast(w));
       if (settled.length === 0) return;
       enqueue.emit({ type: "walletChanged" });
-      enqueue.spawnChild("syncWalletBalance");
+      enqueue.sendTo(context.app, { type: "WALLET.MOVED" });
       const done = new Set(settled.map((w) => w.id));
-      enqueue.assign({ following: context.following.filter((id) => !done.has(id)) });
+      const early = Object.fromEntries(Object.entries(context.early).filter(([id]) => !done.has(id)));
+      enqueue.assign({ following: context.following.filter((id) => !done.has(id)), early });
     }),
+    rememberEarly: assign({
+      early: ({ context, event }) =>
+        event.type === "WITHDRAWAL.UPDATED" && event.status !== "pending"
+          ? { ...context.early, [event.id]: { id: event.id, amount: event.amount, status: event.status } }
+          : context.early,
+    }),
+    streamUp: assign({ streamUp: true }),
+    streamDown: assign({ streamUp: false }),
   },
 }).createMachine({
   id: "withdrawUsdt",
-  context: ({ input }) => ({ to: "", amount: "", attempt: null, following: [], newId: input.newId }),
+  context: ({ input }) => ({
+    to: "",
+    amount: "",
+    attempt: null,
+    following: [],
+    early: {},
+    streamUp: false,
+    app: input.app,
+    newId: input.newId,
+  }),
+  invoke: {
+    id: "live",
+    src: "liveEvents",
+    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
+  },
+  on: {
+    "STREAM.UP": { actions: "streamUp" },
+    "STREAM.DOWN": { actions: "streamDown" },
+    "WITHDRAWAL.UPDATED": [
+      {
+        guard: "followsIt",
+        actions: {
+          type: "settle",
+          params: ({ event }) => {
+            assertEvent(event, "WITHDRAWAL.UPDATED");
+            return [event];
+          },
+        },
+      },
+      { actions: "rememberEarly" },
+    ],
+  },
   type: "parallel",
   states: {
     form: {
@@ -212,7 +221,15 @@ export const withdrawUsdtMachine = setup({
       initial: "idle",
       states: {
         idle: { always: { guard: "following", target: "waiting" } },
-        waiting: { after: { FOLLOW: "checking" } },
+        waiting: {
+          always: { guard: not("following"), target: "idle" },
+          on: {
+            // Back up: what happened while it was down is read once.
+            "STREAM.UP": { target: "checking", actions: "streamUp" },
+            "STREAM.DOWN": { target: "waiting", reenter: true, actions: "streamDown" },
+          },
+          after: { FOLLOW: { guard: "streamDown", target: "checking" } },
+        },
         checking: {
           invoke: {
             id: "checkWithdrawals",

@@ -17,7 +17,7 @@ export function useMultipliers(runtime: AppRuntime): MultipliersRef {
     multipliersMachine.provide({
       actors: { loadOptions: runtime.rewardsActors.loadOptions, purchase: runtime.rewardsActors.purchase },
     }),
-    { input: { taps: runtime.tapsActor, newId: runtime.newId } },
+    { input: { app: runtime.app, newId: runtime.newId } },
   );
   useMachineEffects(actor);
   return actor;

@@ -41,7 +41,8 @@ export function WalletPage({
   onTabChange: (tab: WalletTab) => void;
 }) {
   const taps = useTapsActor(runtime);
-  const { deposit, withdraw, history } = useWalletMachines(runtime);
+  const userId = useSelector(runtime.session, (state) => state.context.user?.id ?? "");
+  const { deposit, withdraw, history } = useWalletMachines(runtime, userId);
   const snapshot = useSelector(history, (state) => state);
   return (
     <section aria-labelledby="wallet-title" className="flex flex-col gap-4">
@@ -71,14 +72,17 @@ export function WalletPage({
 }
 
 /** The page's three machines; a movement of the wallet (deposit credited, withdrawal sent) refreshes the history. */
-function useWalletMachines(runtime: AppRuntime) {
+function useWalletMachines(runtime: AppRuntime, userId: string) {
   const actors = runtime.walletActors;
   const history = useActorRef(
     walletHistoryMachine.provide({ actors: { loadPage: runtime.rewardsActors.loadHistoryPage } }),
+    { input: { app: runtime.app } },
   );
-  const deposit = useActorRef(depositMachine.provide({ actors: actors }));
+  const deposit = useActorRef(depositMachine.provide({ actors: actors }), {
+    input: { app: runtime.app, userId },
+  });
   const withdraw = useActorRef(withdrawUsdtMachine.provide({ actors: actors }), {
-    input: { newId: runtime.newId },
+    input: { app: runtime.app, newId: runtime.newId },
   });
   useMachineEffects(history);
   useMachineEffects(deposit);

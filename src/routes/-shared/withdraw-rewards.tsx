@@ -13,7 +13,7 @@ export type WithdrawRef = ActorRefFrom<typeof withdrawRewardsMachine>;
 export function useWithdrawRewards(runtime: AppRuntime): WithdrawRef {
   const actor = useActorRef(
     withdrawRewardsMachine.provide({ actors: { withdraw: runtime.rewardsActors.withdraw } }),
-    { input: { taps: runtime.tapsActor, newId: runtime.newId } },
+    { input: { app: runtime.app, newId: runtime.newId } },
   );
   useMachineEffects(actor);
   return actor;

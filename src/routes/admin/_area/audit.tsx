@@ -17,7 +17,7 @@ function AuditLog() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const page = useActorRef(auditPageMachine.provide({ actors: { load: runtime.adminActors.auditLog } }), {
-    input: { search },
+    input: { search, app: runtime.app },
   });
   useMachineEffects(page);
   useSearchQuery(page, search);

@@ -19,7 +19,7 @@ function Dashboard() {
   const page = useActorRef(
     dashboardPageMachine.provide({ actors: { load: runtime.adminActors.dashboard } }),
     {
-      input: { search },
+      input: { search, app: runtime.app },
     },
   );
   useMachineEffects(page);

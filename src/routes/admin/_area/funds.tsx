@@ -25,7 +25,7 @@ function FundsManagement() {
         withdrawDialog: adminFormMachine.provide({ actors: { submit: actors.withdrawTreasury } }),
       },
     }),
-    { input: { search, newId: runtime.newId } },
+    { input: { search, newId: runtime.newId, app: runtime.app } },
   );
   useMachineEffects(page);
   useSearchQuery(page, search);

@@ -27,7 +27,7 @@ function UserManagement() {
         multiplierDialog: adminFormMachine.provide({ actors: { submit: actors.updateMultiplier } }),
       },
     }),
-    { input: { search, newId: runtime.newId } },
+    { input: { search, newId: runtime.newId, app: runtime.app } },
   );
   useMachineEffects(page);
   useSearchQuery(page, search);

@@ -1,0 +1,28 @@
+/** How actors outside the root's tree (page actors, the runtime's browser listeners) reach the app-lifetime ones. */
+import type { ActorRef, AnyActorRef, Snapshot } from "xstate";
+import type { LiveEvent, StreamName } from "./live/live.types.ts";
+import type { RewardsUpdate } from "./taps/taps.types.ts";
+
+/**
+ * What page actors and the runtime tell the root actor; it passes each on to the app-lifetime actor it
+ * concerns (`system.get`), or answers itself when that actor is not running.
+ */
+export type AppMessage =
+  | RewardsUpdate
+  /** A deposit or withdrawal moved the wallet: the taps actor reads the balance again (unless the stream tells it). */
+  | { type: "WALLET.MOVED" }
+  /** Send the pending taps; `replyTo` hears TAPS.SETTLED once none is pending. */
+  | { type: "TAPS.SETTLE"; replyTo: AnyActorRef }
+  | { type: "PAGEHIDE" }
+  | { type: "ONLINE" }
+  /** An admin call answered 401: the admin session is gone. */
+  | { type: "ADMIN.SESSION.LOST" };
+
+/** What the root actor publishes to page actors: every live event, with the stream it came on. */
+export type LiveFact = { type: "live"; stream: StreamName; event: LiveEvent };
+
+/** The part of the root's snapshot a page actor may read: whether each stream is up right now. */
+export type AppLinkSnapshot = Snapshot<unknown> & { context: { streamsUp: Record<StreamName, boolean> } };
+
+/** The root actor as a page actor sees it (given in its input). */
+export type AppLink = ActorRef<AppLinkSnapshot, AppMessage, LiveFact>;

@@ -1,0 +1,97 @@
+/**
+ * Frames → machine events (docs/api.md, "Live events"). A frame whose type we do not know (later issues add
+ * `achievement` and `booster`) or whose data does not have the documented shape is dropped, never thrown.
+ */
+import type { PushedEvent, RawFrame } from "./live.types.ts";
+
+/** Every frame type the stream listens for; unknown ones are still heard so their ids are remembered. */
+export const FRAME_TYPES = [
+  "points",
+  "wallet",
+  "multiplier",
+  "deposit",
+  "withdrawal",
+  "session",
+  "admin.metrics",
+  "admin.audit",
+  "reset",
+  "achievement",
+  "booster",
+] as const;
+
+type Data = Record<string, unknown>;
+
+const num = (data: Data, key: string) =>
+  typeof data[key] === "number" && Number.isFinite(data[key]) ? (data[key] as number) : null;
+const text = (data: Data, key: string) => (typeof data[key] === "string" ? (data[key] as string) : null);
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[]) =>
+  allowed.includes(value as T) ? (value as T) : null;
+
+function parse(raw: string): Data | null {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Data) : null;
+  } catch {
+    return null;
+  }
+}
+
+const ifComplete = <T extends PushedEvent>(event: T, ...fields: unknown[]): T | null =>
+  fields.every((field) => field !== null) ? event : null;
+
+export function frameToEvent(frame: RawFrame): PushedEvent | null {
+  if (frame.type === "reset") return { type: "STREAM.RESET" };
+  const data = parse(frame.data);
+  if (!data) return null;
+  switch (frame.type) {
+    case "points": {
+      const [points, totalTaps, multiplier] = [
+        num(data, "points"),
+        num(data, "totalTaps"),
+        num(data, "multiplier"),
+      ];
+      return ifComplete(
+        { type: "POINTS.UPDATED", points: points!, totalTaps: totalTaps!, multiplier: multiplier! },
+        points,
+        totalTaps,
+        multiplier,
+      );
+    }
+    case "wallet": {
+      const balance = num(data, "balance");
+      return ifComplete({ type: "WALLET.UPDATED", balance: balance! }, balance);
+    }
+    case "multiplier": {
+      const multiplier = num(data, "multiplier");
+      return ifComplete({ type: "MULTIPLIER.CHANGED", multiplier: multiplier! }, multiplier);
+    }
+    case "deposit": {
+      const [txId, amount] = [text(data, "txId"), num(data, "amount")];
+      const status = oneOf(text(data, "status"), ["pending", "credited"] as const);
+      return ifComplete(
+        { type: "DEPOSIT.UPDATED", txId: txId!, amount: amount!, status: status! },
+        txId,
+        amount,
+        status,
+      );
+    }
+    case "withdrawal": {
+      const [id, amount] = [text(data, "id"), num(data, "amount")];
+      const status = oneOf(text(data, "status"), ["pending", "confirmed", "failed"] as const);
+      return ifComplete(
+        { type: "WITHDRAWAL.UPDATED", id: id!, amount: amount!, status: status!, txId: text(data, "txId") },
+        id,
+        amount,
+        status,
+      );
+    }
+    case "session":
+      return { type: "SESSION.REVOKED", reason: text(data, "reason") ?? "revoked" };
+    case "admin.metrics":
+      return { type: "ADMIN.METRICS", metrics: data as never };
+    case "admin.audit":
+      return text(data, "id") === null ? null : { type: "ADMIN.AUDIT", item: data as never };
+    default:
+      return null;
+  }
+}

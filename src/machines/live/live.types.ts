@@ -1,0 +1,57 @@
+/**
+ * Live events as machines see them (docs/api.md, "Live events"): each frame of the stream becomes one of
+ * these, in display units as the wire carries them; STREAM.UP and STREAM.DOWN are facts about the stream.
+ */
+import type { AdminMetrics, AuditPage } from "#src/api/admin.ts";
+import type { StreamOwner } from "#src/api/events.ts";
+
+export type AuditItem = AuditPage["items"][number];
+
+export type PointsUpdated = { type: "POINTS.UPDATED"; points: number; totalTaps: number; multiplier: number };
+export type WalletUpdated = { type: "WALLET.UPDATED"; balance: number };
+export type MultiplierChanged = { type: "MULTIPLIER.CHANGED"; multiplier: number };
+export type DepositUpdated = {
+  type: "DEPOSIT.UPDATED";
+  txId: string;
+  amount: number;
+  status: "pending" | "credited";
+};
+export type WithdrawalUpdated = {
+  type: "WITHDRAWAL.UPDATED";
+  id: string;
+  amount: number;
+  status: "pending" | "confirmed" | "failed";
+  txId: string | null;
+};
+
+/** What the server pushed. */
+export type PushedEvent =
+  | PointsUpdated
+  | WalletUpdated
+  | MultiplierChanged
+  | DepositUpdated
+  | WithdrawalUpdated
+  /** The session was revoked: the tab signs out, the stream ends. */
+  | { type: "SESSION.REVOKED"; reason: string }
+  | { type: "ADMIN.METRICS"; metrics: AdminMetrics }
+  | { type: "ADMIN.AUDIT"; item: AuditItem }
+  /** The events since the last one seen are gone (too old to replay): reload the figures. */
+  | { type: "STREAM.RESET" };
+
+/** The stream is connected (pushed events arrive, polling may stop) or not (polling returns). */
+export type StreamFact = { type: "STREAM.UP" } | { type: "STREAM.DOWN" };
+
+export type LiveEvent = PushedEvent | StreamFact;
+
+/** Whose stream an event came on: the user's, or the back office's. */
+export type StreamName = StreamOwner;
+
+/** One SSE frame as it arrived: `id:`, `event:` and the raw `data:` text. */
+export interface RawFrame {
+  id: string | null;
+  type: string;
+  data: string;
+}
+
+/** What a stream actor tells its parent (the root actor): one live event, and whose stream it came on. */
+export type LiveReport = { type: "LIVE"; stream: StreamName; event: LiveEvent };

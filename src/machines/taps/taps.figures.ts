@@ -1,0 +1,117 @@
+/**
+ * Which of the server's figures the taps actor takes, and when (docs/decisions/007, "Which answer wins").
+ * Pure functions of the context: the machine names them as actions, the unit tests call them directly.
+ * Total taps only ever grow, so they date every answer: an answer computed with fewer taps than we already
+ * hold is older and never undoes what a newer one said.
+ */
+import { toMicro } from "#src/api/micro.ts";
+import type { SyncAnswer } from "#src/api/rewards.ts";
+import type { StoredRewards } from "#src/api/rewards-store.ts";
+import { deferredPushFigures, pointsKey, pushedSince, walletKey } from "./taps.pushed.ts";
+import type { Loaded, RewardsUpdate, TapsContext } from "./taps.types.ts";
+
+type Figures = Partial<TapsContext>;
+
+/** The rewards key's content at start: the figures for the first paint and the taps left unsent. */
+export const storedFigures = (stored: StoredRewards | null): Figures =>
+  stored === null
+    ? { storedFigures: false }
+    : {
+        pointsMicro: stored.pointsMicro,
+        totalTaps: stored.totalTaps,
+        multiplierMicro: stored.multiplierMicro,
+        walletBalanceMicro: stored.walletBalanceMicro,
+        batches: stored.batches,
+        unsyncedTaps: stored.unsyncedTaps,
+        storedFigures: true,
+      };
+
+/**
+ * A batch's answer: its totals when newer than what we hold. A replayed batch's stored answer, or one
+ * overtaken by a purchase, is older and only removes the batch; so does `null`, another tab having sent it
+ * (its answer reaches us through the rewards key). With no batch left, the pushes held back while it was
+ * out are taken.
+ */
+export const syncAnswerFigures = (context: TapsContext, answer: SyncAnswer | null): Figures => {
+  const answered: Figures = {
+    ...(answer && answer.totalTaps > context.totalTaps
+      ? {
+          pointsMicro: toMicro(answer.points),
+          totalTaps: answer.totalTaps,
+          multiplierMicro: toMicro(answer.multiplier),
+        }
+      : {}),
+    batches: context.batches.filter((batch) => batch.batchId !== context.sendingBatchId),
+    sendingBatchId: null,
+    failures: 0,
+  };
+  return { ...answered, ...deferredPushFigures({ ...context, ...answered }) };
+};
+
+/**
+ * What another tab wrote to the shared rewards key: the pending taps are the same for every tab, and the
+ * totals of a batch it had answered (its batch gone from the key) when they are newer.
+ */
+export const sharedFigures = (context: TapsContext, stored: StoredRewards): Figures => {
+  const shared: Figures = {
+    batches: stored.batches,
+    unsyncedTaps: stored.unsyncedTaps,
+    ...(stored.totalTaps > context.totalTaps
+      ? {
+          pointsMicro: stored.pointsMicro,
+          totalTaps: stored.totalTaps,
+          multiplierMicro: stored.multiplierMicro,
+        }
+      : {}),
+  };
+  return { ...shared, ...deferredPushFigures({ ...context, ...shared }) };
+};
+
+/**
+ * The server's figures from a load. A batch already sent may be in its totals (a keepalive send as the last
+ * page closed) while we still count it as pending: until every batch is answered, the totals come from the
+ * batches' answers, so nothing is shown twice. A late load (after a failed first one) also yields to a newer
+ * sync answer, and a load yields, figure by figure, to what the stream pushed while it was out.
+ */
+export const loadedFigures = (context: TapsContext, loaded: Loaded, late: boolean): Figures => {
+  const pushed = pushedSince(context);
+  return {
+    ...(context.batches.length === 0 && !pushed.points && (!late || loaded.totalTaps >= context.totalTaps)
+      ? { pointsMicro: loaded.pointsMicro, totalTaps: loaded.totalTaps }
+      : {}),
+    ...(pushed.multiplier ? {} : { multiplierMicro: loaded.multiplierMicro }),
+    ...(pushed.wallet ? {} : { walletBalanceMicro: loaded.walletBalanceMicro }),
+    loaded: true,
+  };
+};
+
+/**
+ * A purchase's or withdrawal's figures. If a tap sync has answered with more taps than they were computed
+ * with, ours are newer and keep their points and multiplier. Otherwise theirs win, totals included, so the
+ * answer of a batch credited before the purchase (older) cannot bring the spent points back. Figures the
+ * stream already pushed are no news: pushes after them may have moved on.
+ */
+export const updateFigures = (context: TapsContext, update: RewardsUpdate): Figures => {
+  const current = update.totalTaps === undefined || update.totalTaps >= context.totalTaps;
+  const alreadyPushed =
+    update.totalTaps !== undefined &&
+    update.pointsMicro !== undefined &&
+    context.recentPushes.includes(pointsKey(update.totalTaps, update.pointsMicro));
+  const walletPushed =
+    update.walletBalanceMicro !== undefined &&
+    context.recentPushes.includes(walletKey(update.walletBalanceMicro));
+  return {
+    ...(current && !alreadyPushed
+      ? {
+          pointsMicro: update.pointsMicro ?? context.pointsMicro,
+          totalTaps: update.totalTaps ?? context.totalTaps,
+          multiplierMicro: update.multiplierMicro ?? context.multiplierMicro,
+        }
+      : {}),
+    ...(walletPushed ? {} : { walletBalanceMicro: update.walletBalanceMicro ?? context.walletBalanceMicro }),
+  };
+};
+
+/** Nothing waits to be sent or acknowledged: the server's points are all the user sees. */
+export const settled = (context: Pick<TapsContext, "batches" | "unsyncedTaps">) =>
+  context.batches.length === 0 && context.unsyncedTaps === 0;

@@ -1,0 +1,142 @@
+/**
+ * The taps machine's named implementations (docs/style.md: `setup()` names every actor, action, guard and
+ * delay; the chart in taps.machine.ts refers to them by name). Which server figures win is taps.figures.ts.
+ */
+import { assign, emit, fromCallback, fromPromise, sendTo, setup } from "xstate";
+import { toMicro } from "#src/api/micro.ts";
+import type { SyncAnswer } from "#src/api/rewards.ts";
+import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
+import {
+  loadedFigures,
+  settled,
+  sharedFigures,
+  storedFigures,
+  syncAnswerFigures,
+  updateFigures,
+} from "./taps.figures.ts";
+import { pushedMultiplierFigures, pushedPointsFigures, pushedWalletFigures } from "./taps.pushed.ts";
+import {
+  BACKOFF_MS,
+  HISTORY_LIMIT,
+  type Loaded,
+  MAX_SYNC_DELAY_MS,
+  RELOAD_DELAY_MS,
+  SYNC_DELAY_MS,
+  storedRewardsOf,
+  type TapsContext,
+  type TapsEmitted,
+  type TapsEvent,
+  type TapsInput,
+} from "./taps.types.ts";
+
+const notProvided = (name: string) => () => {
+  throw new Error(`taps machine: "${name}" was not provided`);
+};
+
+/** What the store child is told: the rewards key's new content. */
+export type StoreCommand = { type: "SAVE"; rewards: StoredRewards };
+
+export const tapsSetup = setup({
+  types: {
+    context: {} as TapsContext,
+    input: {} as TapsInput,
+    events: {} as TapsEvent,
+    emitted: {} as TapsEmitted,
+  },
+  actors: {
+    loadRewards: fromPromise<Loaded, { userId: string }>(notProvided("loadRewards")),
+    /** Null when another tab sent the batch meanwhile. */
+    sendBatch: fromPromise<SyncAnswer | null, { userId: string; batch: TapBatch; multiplierMicro: number }>(
+      notProvided("sendBatch"),
+    ),
+    loadWalletBalance: fromPromise<number>(notProvided("loadWalletBalance")),
+    /** The per-user rewards key: sends STORE.LOADED at start, writes every SAVE. */
+    store: fromCallback<StoreCommand, { userId: string }>(notProvided("store")),
+  },
+  actions: {
+    /** Writes what must survive a reload (the store child owns localStorage). */
+    persist: sendTo(
+      "store",
+      ({ context }): StoreCommand => ({ type: "SAVE", rewards: storedRewardsOf(context) }),
+    ),
+    /** Sends every unacknowledged batch with `keepalive`, so they arrive even as the page closes. */
+    sendBeforeUnload: notProvided("sendBeforeUnload"),
+    takeStored: assign((_, stored: StoredRewards | null) => storedFigures(stored)),
+    takeShared: assign(({ context }, stored: StoredRewards) => sharedFigures(context, stored)),
+    markSending: assign({ sendingBatchId: ({ context }) => context.batches[0]?.batchId ?? null }),
+    forgetFailures: assign({ failures: 0 }),
+    recordTap: assign(({ context }) => ({
+      unsyncedTaps: context.unsyncedTaps + 1,
+      history: [
+        {
+          id: context.newId(),
+          pointsMicro: context.multiplierMicro,
+          multiplierMicro: context.multiplierMicro,
+          timestamp: context.now(),
+        },
+        ...context.history.slice(0, HISTORY_LIMIT - 1),
+      ],
+    })),
+    formBatch: assign(({ context }) =>
+      context.unsyncedTaps === 0
+        ? {}
+        : {
+            batches: [...context.batches, { batchId: context.newId(), taps: context.unsyncedTaps }],
+            unsyncedTaps: 0,
+          },
+    ),
+    reconcile: assign(({ context }, answer: SyncAnswer | null) => syncAnswerFigures(context, answer)),
+    applyLoaded: assign(({ context }, { loaded, late }: { loaded: Loaded; late: boolean }) =>
+      loadedFigures(context, loaded, late),
+    ),
+    applyUpdate: assign(({ context, event }) =>
+      event.type === "REWARDS.UPDATED" ? updateFigures(context, event) : {},
+    ),
+    /** A read of the balance that a push overtook while it was out is older: the push stays. */
+    applyWalletBalance: assign(({ context }, balance: number) =>
+      context.pushed.wallet === context.walletReloadFrom ? { walletBalanceMicro: toMicro(balance) } : {},
+    ),
+    applyPushedPoints: assign(({ context, event }) =>
+      event.type === "POINTS.UPDATED" ? pushedPointsFigures(context, event) : {},
+    ),
+    applyPushedMultiplier: assign(({ context, event }) =>
+      event.type === "MULTIPLIER.CHANGED" ? pushedMultiplierFigures(context, event) : {},
+    ),
+    applyPushedWallet: assign(({ context, event }) =>
+      event.type === "WALLET.UPDATED" ? pushedWalletFigures(context, event) : {},
+    ),
+    /** The stream is down: no echo of a local answer will come, so none is waited for. */
+    forgetRecentPushes: assign({ recentPushes: [] }),
+    startLoad: assign({ loadFrom: ({ context }) => context.pushed }),
+    startWalletReload: assign({ walletReloadFrom: ({ context }) => context.pushed.wallet }),
+    addSettleWaiter: assign({
+      settleWaiters: ({ context, event }) =>
+        event.type === "TAPS.SETTLE" ? [...context.settleWaiters, event.replyTo] : context.settleWaiters,
+    }),
+    countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
+    toastLoadFailed: emit({
+      type: "toast" as const,
+      tone: "error" as const,
+      title: "Failed to load user data",
+    }),
+    toastSyncFailed: emit({
+      type: "toast" as const,
+      tone: "error" as const,
+      title: "Failed to sync points with server",
+    }),
+  },
+  guards: {
+    hasBatches: ({ context }) => context.batches.length > 0,
+    noBatches: ({ context }) => context.batches.length === 0,
+    hasUnsynced: ({ context }) => context.unsyncedTaps > 0,
+    firstFailure: ({ context }) => context.failures === 0,
+    isLoaded: ({ context }) => context.loaded,
+    settledWhileAwaited: ({ context }) => context.settleWaiters.length > 0 && settled(context),
+  },
+  delays: {
+    SYNC_DELAY: SYNC_DELAY_MS,
+    MAX_SYNC_DELAY: MAX_SYNC_DELAY_MS,
+    RELOAD_DELAY: RELOAD_DELAY_MS,
+    BACKOFF: ({ context }) => BACKOFF_MS[Math.min(context.failures - 1, BACKOFF_MS.length - 1)] ?? 2_000,
+  },
+});

@@ -1,0 +1,67 @@
+/**
+ * Test doubles for the app-lifetime actors that page and taps machines meet in the one actor tree
+ * (src/machines/app.machine.ts): the root actor as a page actor sees it, and the taps actor's store child.
+ */
+import { type AnyActorRef, assign, createActor, emit, fromCallback, setup } from "xstate";
+import type { StoredRewards } from "#src/api/rewards-store.ts";
+import type { AppLink, AppMessage, LiveFact } from "#src/machines/app.types.ts";
+import type { LiveEvent, StreamName } from "#src/machines/live/live.types.ts";
+import type { StoreCommand } from "#src/machines/taps/taps.machine.ts";
+
+type Push = { type: "TEST.PUSH"; fact: LiveFact };
+
+/**
+ * The root actor: passes every message to `taps` when one is given; without one it records the figures it is
+ * told and answers TAPS.SETTLE at once, as the real root does when nobody is signed in. `push` publishes a
+ * live event as the root does (and keeps `streamsUp` as the root does).
+ */
+export function createFakeApp(
+  options: { taps?: AnyActorRef | null; streamsUp?: Partial<Record<StreamName, boolean>> } = {},
+) {
+  const received: AppMessage[] = [];
+  const machine = setup({
+    types: {} as {
+      context: { streamsUp: Record<StreamName, boolean> };
+      events: AppMessage | Push;
+      emitted: LiveFact;
+    },
+  }).createMachine({
+    context: { streamsUp: { user: false, admin: false, ...options.streamsUp } },
+    on: {
+      "TEST.PUSH": {
+        actions: [
+          assign({
+            streamsUp: ({ context, event }) => {
+              const { stream, event: live } = (event as Push).fact;
+              return live.type === "STREAM.UP" || live.type === "STREAM.DOWN"
+                ? { ...context.streamsUp, [stream]: live.type === "STREAM.UP" }
+                : context.streamsUp;
+            },
+          }),
+          emit(({ event }) => (event as Push).fact),
+        ],
+      },
+      "*": {
+        actions: ({ event }) => {
+          const message = event as AppMessage;
+          if (options.taps) {
+            options.taps.send(message);
+            return;
+          }
+          if (message.type === "TAPS.SETTLE") message.replyTo.send({ type: "TAPS.SETTLED" });
+          else received.push(message);
+        },
+      },
+    },
+  });
+  const actor = createActor(machine).start();
+  const push = (stream: StreamName, event: LiveEvent) =>
+    actor.send({ type: "TEST.PUSH", fact: { type: "live", stream, event } });
+  return { app: actor as unknown as AppLink, received, push };
+}
+
+/** The taps actor's store child: reads `stored` at start; what is saved is the test's `persist` to watch. */
+export const storeHolding = (stored: StoredRewards | null) =>
+  fromCallback<StoreCommand, { userId: string }>(({ sendBack }) => {
+    sendBack({ type: "STORE.LOADED", stored });
+  });
