@@ -2,12 +2,19 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/precompress.ts";
 
 const apiPort = process.env.PORT ?? "3000";
 
 export default defineConfig({
   // The router plugin must run before react() so route files are code-split first.
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    // .br and .gz beside every text file, sent as they are (docs/decisions/021).
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: { "/api": `http://127.0.0.1:${apiPort}` },

@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { measureDelivery, measureIdleStreams, printLive } from "./bench-live.mjs";
+import { measureCommitDelivery, measureDelivery, measureIdleStreams, printLive } from "./bench-live.mjs";
 
 const SELF = fileURLToPath(import.meta.url);
 const SECONDS = Math.max(1, Math.min(10, Number(process.env.BENCH_SECONDS ?? 10)));
@@ -103,6 +103,7 @@ async function serve(kind, options) {
         .executeTakeFirst();
       send({ totals: Number(row?.taps ?? 0) });
     }
+    if (message.cmd === "emit") send({ emitted: await emitEvents(app.ctx, users, message) });
     if (message.cmd === "memory") {
       globalThis.gc?.();
       send({ memory: process.memoryUsage() });
@@ -113,6 +114,54 @@ async function serve(kind, options) {
       process.exit(0);
     }
   });
+}
+
+/**
+ * Commits `points` events through the app's own path (a transaction with live events, then the announcement)
+ * at `rate` a second for `seconds`, users in turn, without HTTP in front: what the delivery budget is about.
+ * Answers, per event, [user index, its totalTaps (the user's k-th event), started, done] in epoch ms.
+ */
+async function emitEvents(ctx, users, { rate, seconds }) {
+  const { transactionWithLiveEvents } = await import("../server/domain/live/live-transaction.ts");
+  const { pointsChanged } = await import("../server/domain/live/screen-events.ts");
+  const epochNow = () => performance.timeOrigin + performance.now();
+  const counts = users.map(() => 0);
+  const emitted = [];
+  const running = [];
+  let sent = 0;
+  let errors = 0;
+  const started = performance.now();
+  await new Promise((resolve) => {
+    const tick = setInterval(() => {
+      const due = Math.floor(((performance.now() - started) / 1000) * rate);
+      while (sent < due) {
+        const index = sent % users.length;
+        const k = ++counts[index];
+        sent += 1;
+        const begun = epochNow();
+        running.push(
+          transactionWithLiveEvents(ctx, async (trx) =>
+            pointsChanged(trx, users[index].id, {
+              pointsMicro: k * 1000,
+              totalTaps: k,
+              multiplierMicro: 1000,
+            }),
+          ).then(
+            () => emitted.push([index, k, begun, epochNow()]),
+            () => {
+              errors += 1;
+            },
+          ),
+        );
+      }
+      if (performance.now() - started >= seconds * 1000) {
+        clearInterval(tick);
+        resolve();
+      }
+    }, 2);
+  });
+  await Promise.all(running);
+  return { events: emitted, errors, elapsed: (performance.now() - started) / 1000 };
 }
 
 // ───────────────────────────── parent: measure and report ─────────────────────────────
@@ -176,8 +225,9 @@ async function runLive(serverUrl) {
     const b = await startTarget("postgres", { url: database.url, pool: PG_POOL, users: 0 }, 0);
     targets.push(b);
     const idle = await measureIdleStreams({ ...b, users: a.users });
+    const commits = await measureCommitDelivery(a, b, SECONDS);
     const delivery = await measureDelivery(a, b, SECONDS);
-    printLive(idle, delivery);
+    printLive(idle, commits, delivery);
   } catch (err) {
     console.log(`Live events: failed (${err instanceof Error ? err.message : err}): skipped.`);
   } finally {
@@ -215,6 +265,17 @@ async function startTarget(kind, options, users) {
     users: ready.users,
     totals: () => ask("totals", "totals"),
     memory: () => ask("memory", "memory"),
+    emit: (rate, seconds) =>
+      new Promise((resolve) => {
+        const onMessage = (message) => {
+          if ("emitted" in message) {
+            child.off("message", onMessage);
+            resolve(message.emitted);
+          }
+        };
+        child.on("message", onMessage);
+        child.send({ cmd: "emit", rate, seconds });
+      }),
     stop: () =>
       new Promise((resolve) => {
         const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);

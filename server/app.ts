@@ -16,6 +16,7 @@ import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { dummyPasswordHash } from "./domain/auth/passwords.ts";
+import { startBoosterSweep } from "./domain/economy/booster-sweep.ts";
 import { seedDemoTreasury } from "./domain/ledger/demo-treasury.ts";
 import { DEFAULT_LIVE_SETTINGS, LiveHub, type LiveHubSettings } from "./domain/live/live-hub.ts";
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from "./domain/maintenance.ts";
@@ -35,6 +36,7 @@ import { registerDevnetRoutes } from "./routes/devnet.routes.ts";
 import { registerEventsRoutes } from "./routes/events.routes.ts";
 import { registerOperationsRoutes } from "./routes/operations.routes.ts";
 import { installRouteGuard, type RegisteredRoute } from "./routes/register-endpoint.ts";
+import { registerRewardsRoutes } from "./routes/rewards.routes.ts";
 import { registerUserRoutes } from "./routes/user.routes.ts";
 import { registerWalletRoutes } from "./routes/wallet.routes.ts";
 
@@ -58,8 +60,8 @@ export interface BuildAppOptions {
   /** Replaces the chain gateway the configuration asks for (tests: TRON against a fake TronGrid). */
   chain?: ChainGateway;
   /**
-   * Runs the background jobs (deposit watcher, withdrawal worker, maintenance) on their timers; the server
-   * does, tests drive rounds themselves.
+   * Runs the background jobs (deposit watcher, withdrawal worker, booster sweep, maintenance) on their timers;
+   * the server does, tests drive rounds themselves.
    */
   chainWorker?: boolean;
   /** Extra plugins registered after the API routes (tests use it to add routes). */
@@ -149,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerWalletRoutes(app);
     registerAdminRoutes(app);
     registerEventsRoutes(app);
+    registerRewardsRoutes(app);
     if (config.chain === "local" && ctx.chain.kind === "local") {
       const devnet = ctx.chain as DevnetGateway;
       if (devnetRoutesAllowed(config)) registerDevnetRoutes(app);
@@ -167,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (options.chainWorker) {
       app.addHook("onReady", async () => {
         jobs.push(startChainWorker(ctx));
+        jobs.push(startBoosterSweep(ctx));
         jobs.push(
           startPeriodic(
             "maintenance",

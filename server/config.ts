@@ -5,6 +5,8 @@
  */
 import { MICRO_PER_UNIT } from "./money/micro.ts";
 import {
+  ACHIEVEMENT_REWARD_DEFAULTS,
+  type AchievementId,
   type Chain,
   type LogLevel,
   SETTINGS,
@@ -47,6 +49,24 @@ export interface Config {
   tron: TronConfig;
   /** How often deposits are scanned and withdrawals moved forward. */
   chainPollIntervalMs: number;
+  economy: EconomyConfig;
+}
+
+/** Streaks, boosters and achievements (docs/api.md, Economy; docs/decisions/019). Points are whole points. */
+export interface EconomyConfig {
+  streak: {
+    pointsPerDay: number;
+    rewardCapDays: number;
+    freezeEveryDays: number;
+    maxFreezes: number;
+  };
+  boosters: {
+    turbo2x: { minutes: number; pricePoints: number };
+    turbo3x: { minutes: number; pricePoints: number };
+    graceMs: number;
+    sweepIntervalMs: number;
+  };
+  achievementRewardPoints: Readonly<Record<AchievementId, number>>;
 }
 
 export interface TronConfig {
@@ -89,9 +109,50 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 function toConfig(values: SettingValues): Config {
-  const { tronApiUrl, tronApiKey, tronUsdtContract, tronExplorer, tronFeeLimitTrx, ...rest } = values;
+  const {
+    tronApiUrl,
+    tronApiKey,
+    tronUsdtContract,
+    tronExplorer,
+    tronFeeLimitTrx,
+    streakPointsPerDay,
+    streakRewardCapDays,
+    streakFreezeEveryDays,
+    streakMaxFreezes,
+    boosterTurbo2xMinutes,
+    boosterTurbo2xPricePoints,
+    boosterTurbo3xMinutes,
+    boosterTurbo3xPricePoints,
+    boosterGraceSeconds,
+    boosterSweepSeconds,
+    ...rest
+  } = values;
+  const achievementRewardPoints = Object.fromEntries(
+    (Object.keys(ACHIEVEMENT_REWARD_DEFAULTS) as AchievementId[]).map((id) => [
+      id,
+      values[`achievementReward:${id}`],
+    ]),
+  ) as Record<AchievementId, number>;
+  const general = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => !key.startsWith("achievementReward:")),
+  ) as Omit<typeof rest, `achievementReward:${AchievementId}`>;
   return {
-    ...rest,
+    ...general,
+    economy: {
+      streak: {
+        pointsPerDay: streakPointsPerDay,
+        rewardCapDays: streakRewardCapDays,
+        freezeEveryDays: streakFreezeEveryDays,
+        maxFreezes: streakMaxFreezes,
+      },
+      boosters: {
+        turbo2x: { minutes: boosterTurbo2xMinutes, pricePoints: boosterTurbo2xPricePoints },
+        turbo3x: { minutes: boosterTurbo3xMinutes, pricePoints: boosterTurbo3xPricePoints },
+        graceMs: boosterGraceSeconds * 1000,
+        sweepIntervalMs: boosterSweepSeconds * 1000,
+      },
+      achievementRewardPoints,
+    },
     tron: {
       apiUrl: tronApiUrl,
       apiKey: tronApiKey,

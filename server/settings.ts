@@ -123,6 +123,41 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   throw new SettingRuleBroken("true, false, a hop count or comma-separated proxy IPs/CIDRs");
 }
 
+/**
+ * Whole points each achievement pays when it unlocks (docs/decisions/019 says why these defaults). The goals
+ * are not settings: the ids name them (`taps-1k` is 1 000 taps).
+ */
+export const ACHIEVEMENT_REWARD_DEFAULTS = {
+  "first-tap": 0,
+  "taps-1k": 1,
+  "taps-10k": 5,
+  "taps-100k": 25,
+  "first-multiplier": 5,
+  "streak-7": 5,
+  "first-deposit": 5,
+  "first-withdrawal": 1,
+  "first-referral": 5,
+} as const;
+
+export type AchievementId = keyof typeof ACHIEVEMENT_REWARD_DEFAULTS;
+
+const achievementRewardKey = <Id extends AchievementId>(id: Id) => `achievementReward:${id}` as const;
+
+function achievementRewardSettings() {
+  const entries = Object.entries(ACHIEVEMENT_REWARD_DEFAULTS).map(([id, points]) => [
+    achievementRewardKey(id as AchievementId),
+    setting({
+      env: `ACHIEVEMENT_${id.toUpperCase().replaceAll("-", "_")}_POINTS`,
+      shownDefault: `\`${points}\``,
+      doc: `whole points achievement \`${id}\` pays once, when it unlocks`,
+      parse: integer(points, 0, 1_000_000),
+    }),
+  ]);
+  return Object.fromEntries(entries) as {
+    [Id in AchievementId as ReturnType<typeof achievementRewardKey<Id>>]: Setting<number>;
+  };
+}
+
 export const SETTINGS = {
   port: setting({
     env: "PORT",
@@ -354,6 +389,69 @@ export const SETTINGS = {
       return Math.round(seconds * 1000);
     },
   }),
+  streakPointsPerDay: setting({
+    env: "STREAK_POINTS_PER_DAY",
+    shownDefault: "`1`",
+    doc: "whole points a daily streak claim pays per day of the streak: day n pays min(n, `STREAK_REWARD_CAP_DAYS`) × this",
+    parse: integer(1, 0, 1_000),
+  }),
+  streakRewardCapDays: setting({
+    env: "STREAK_REWARD_CAP_DAYS",
+    shownDefault: "`7`",
+    doc: "the streak day from which a claim pays no more (day 7 pays as much as day 70)",
+    parse: integer(7, 1, 365),
+  }),
+  streakFreezeEveryDays: setting({
+    env: "STREAK_FREEZE_EVERY_DAYS",
+    shownDefault: "`7`",
+    doc: "every this many consecutive claimed days earn a streak freeze, which a missed day uses up (docs/decisions/019)",
+    parse: integer(7, 1, 365),
+  }),
+  streakMaxFreezes: setting({
+    env: "STREAK_MAX_FREEZES",
+    shownDefault: "`2`",
+    doc: "most streak freezes a player holds; one earned beyond it is lost (`0`: no freezes)",
+    parse: integer(2, 0, 30),
+  }),
+  boosterTurbo2xMinutes: setting({
+    env: "BOOSTER_TURBO_2X_MINUTES",
+    shownDefault: "`10`",
+    doc: "how long booster `turbo-2x` (taps earn ×2) lasts",
+    parse: integer(10, 1, 1_440),
+  }),
+  boosterTurbo2xPricePoints: setting({
+    env: "BOOSTER_TURBO_2X_PRICE_POINTS",
+    shownDefault: "`100`",
+    doc: "whole points booster `turbo-2x` costs",
+    parse: integer(100, 1, 1_000_000),
+  }),
+  boosterTurbo3xMinutes: setting({
+    env: "BOOSTER_TURBO_3X_MINUTES",
+    shownDefault: "`5`",
+    doc: "how long booster `turbo-3x` (taps earn ×3) lasts",
+    parse: integer(5, 1, 1_440),
+  }),
+  boosterTurbo3xPricePoints: setting({
+    env: "BOOSTER_TURBO_3X_PRICE_POINTS",
+    shownDefault: "`100`",
+    doc: "whole points booster `turbo-3x` costs",
+    parse: integer(100, 1, 1_000_000),
+  }),
+  boosterGraceSeconds: setting({
+    env: "BOOSTER_GRACE_SECONDS",
+    shownDefault: "`30`",
+    doc:
+      "a tap batch arriving at most this long after a booster ended is still boosted (the browser sends taps " +
+      "at the latest 30 s after the first unsent one)",
+    parse: integer(30, 0, 600),
+  }),
+  boosterSweepSeconds: setting({
+    env: "BOOSTER_SWEEP_SECONDS",
+    shownDefault: "`2`",
+    doc: "how often one instance looks for boosters that ended and tells their owners' screens",
+    parse: integer(2, 1, 60),
+  }),
+  ...achievementRewardSettings(),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -18,6 +18,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAreaRouteImport } from './routes/admin/_area'
 import { Route as SessionProtectedFeaturesRouteImport } from './routes/_session/_protected/features'
 import { Route as SessionProtectedHomeRouteImport } from './routes/_session/_protected/home'
+import { Route as SessionProtectedRewardsRouteImport } from './routes/_session/_protected/rewards'
 import { Route as SessionProtectedTapRouteImport } from './routes/_session/_protected/tap'
 import { Route as SessionProtectedWalletRouteImport } from './routes/_session/_protected/wallet'
 import { Route as AdminAreaAuditRouteImport } from './routes/admin/_area/audit'
@@ -69,6 +70,11 @@ const SessionProtectedHomeRoute = SessionProtectedHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => SessionProtectedRoute,
 } as any)
+const SessionProtectedRewardsRoute = SessionProtectedRewardsRouteImport.update({
+  id: '/rewards',
+  path: '/rewards',
+  getParentRoute: () => SessionProtectedRoute,
+} as any)
 const SessionProtectedTapRoute = SessionProtectedTapRouteImport.update({
   id: '/tap',
   path: '/tap',
@@ -112,6 +118,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/features': typeof SessionProtectedFeaturesRoute
   '/home': typeof SessionProtectedHomeRoute
+  '/rewards': typeof SessionProtectedRewardsRoute
   '/tap': typeof SessionProtectedTapRoute
   '/wallet': typeof SessionProtectedWalletRoute
   '/admin/audit': typeof AdminAreaAuditRoute
@@ -126,6 +133,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/features': typeof SessionProtectedFeaturesRoute
   '/home': typeof SessionProtectedHomeRoute
+  '/rewards': typeof SessionProtectedRewardsRoute
   '/tap': typeof SessionProtectedTapRoute
   '/wallet': typeof SessionProtectedWalletRoute
   '/admin/audit': typeof AdminAreaAuditRoute
@@ -145,6 +153,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/_session/_protected/features': typeof SessionProtectedFeaturesRoute
   '/_session/_protected/home': typeof SessionProtectedHomeRoute
+  '/_session/_protected/rewards': typeof SessionProtectedRewardsRoute
   '/_session/_protected/tap': typeof SessionProtectedTapRoute
   '/_session/_protected/wallet': typeof SessionProtectedWalletRoute
   '/admin/_area/audit': typeof AdminAreaAuditRoute
@@ -162,6 +171,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/features'
     | '/home'
+    | '/rewards'
     | '/tap'
     | '/wallet'
     | '/admin/audit'
@@ -176,6 +186,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/features'
     | '/home'
+    | '/rewards'
     | '/tap'
     | '/wallet'
     | '/admin/audit'
@@ -194,6 +205,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/_session/_protected/features'
     | '/_session/_protected/home'
+    | '/_session/_protected/rewards'
     | '/_session/_protected/tap'
     | '/_session/_protected/wallet'
     | '/admin/_area/audit'
@@ -274,6 +286,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SessionProtectedHomeRouteImport
       parentRoute: typeof SessionProtectedRoute
     }
+    '/_session/_protected/rewards': {
+      id: '/_session/_protected/rewards'
+      path: '/rewards'
+      fullPath: '/rewards'
+      preLoaderRoute: typeof SessionProtectedRewardsRouteImport
+      parentRoute: typeof SessionProtectedRoute
+    }
     '/_session/_protected/tap': {
       id: '/_session/_protected/tap'
       path: '/tap'
@@ -329,6 +348,7 @@ declare module '@tanstack/react-router' {
 interface SessionProtectedRouteChildren {
   SessionProtectedFeaturesRoute: typeof SessionProtectedFeaturesRoute
   SessionProtectedHomeRoute: typeof SessionProtectedHomeRoute
+  SessionProtectedRewardsRoute: typeof SessionProtectedRewardsRoute
   SessionProtectedTapRoute: typeof SessionProtectedTapRoute
   SessionProtectedWalletRoute: typeof SessionProtectedWalletRoute
 }
@@ -336,6 +356,7 @@ interface SessionProtectedRouteChildren {
 const SessionProtectedRouteChildren: SessionProtectedRouteChildren = {
   SessionProtectedFeaturesRoute: SessionProtectedFeaturesRoute,
   SessionProtectedHomeRoute: SessionProtectedHomeRoute,
+  SessionProtectedRewardsRoute: SessionProtectedRewardsRoute,
   SessionProtectedTapRoute: SessionProtectedTapRoute,
   SessionProtectedWalletRoute: SessionProtectedWalletRoute,
 }

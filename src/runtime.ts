@@ -8,6 +8,7 @@ import { createAdminSessionStore } from "./api/admin-session-store.ts";
 import { authApi } from "./api/auth.ts";
 import { resolveApiBase } from "./api/base-url.ts";
 import { api } from "./api/client.ts";
+import { economyApi } from "./api/economy.ts";
 import { eventsApi, type OpenEventSource } from "./api/events.ts";
 import { rewardsApi } from "./api/rewards.ts";
 import { createRewardsStore } from "./api/rewards-store.ts";
@@ -18,6 +19,8 @@ import { adminSessionMachine } from "./machines/admin/admin-session.machine.ts";
 import { appMachine } from "./machines/app.machine.ts";
 import { createAuthActors, type WithLock } from "./machines/auth/auth.actors.ts";
 import { authMachine } from "./machines/auth/auth.machine.ts";
+import { boostersMachine } from "./machines/economy/boosters.machine.ts";
+import { createEconomyActors } from "./machines/economy/economy.actors.ts";
 import {
   type ChannelLike,
   createLiveActors,
@@ -64,6 +67,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
   const newId = () => crypto.randomUUID();
   const store = createSessionStore(window.localStorage);
   const rewards = rewardsApi(api);
+  const economyActors = createEconomyActors({ economy: economyApi(api) });
   const withLock: WithLock | undefined = navigator.locks
     ? (name, task) => navigator.locks.request(name, task)
     : undefined;
@@ -73,10 +77,11 @@ export function createRuntime(options: RuntimeOptions = {}) {
     store: createRewardsStore(window.localStorage),
     tabId: newId(),
     withLock,
-    // Another tab wrote the rewards key: the pending taps are shared (docs/decisions/018).
-    watch: (key, listener) => {
+    newId,
+    // Another tab wrote its rewards key: its pending taps are shown here too (docs/decisions/018).
+    watch: (listener) => {
       const onStorage = (event: StorageEvent) => {
-        if (event.storageArea === window.localStorage && event.key === key) listener(event.newValue);
+        if (event.storageArea === window.localStorage && event.key !== null) listener(event.key);
       };
       window.addEventListener("storage", onStorage);
       return () => window.removeEventListener("storage", onStorage);
@@ -94,6 +99,12 @@ export function createRuntime(options: RuntimeOptions = {}) {
       actors: {
         auth: authMachine.provide({ actors: authActors }),
         taps: tapsMachine.provide(taps),
+        boosters: boostersMachine.provide({
+          actors: {
+            loadBoosters: economyActors.loadBoosters,
+            purchaseBooster: economyActors.purchaseBooster,
+          },
+        }),
         live: liveStream(
           options.openEventSource === undefined ? browserEventSource : options.openEventSource,
         ),
@@ -128,7 +139,9 @@ export function createRuntime(options: RuntimeOptions = {}) {
     authActors,
     rewardsActors: createRewardsActors({ rewards }),
     walletActors: createWalletActors({ wallet: walletApi(api) }),
+    economyActors,
     sessionSettled,
+    now,
     newId,
     adminSession,
     adminActors,

@@ -120,6 +120,12 @@ export interface UserRewardsTable {
   bucket_updated_at: Timestamp;
   suspicious_claims: ColumnType<number, number | undefined, number>;
   clipped_taps: ColumnType<number, number | undefined, number>;
+  /** The latest booster bought (null: never), its factor (1 without one) and end: what a tap sync needs. */
+  booster_purchase_id: ColumnType<string | null, string | null | undefined, string | null>;
+  booster_factor: ColumnType<number, number | undefined, number>;
+  booster_ends_at: NullableTimestamp;
+  /** One bit per unlocked achievement (server/domain/economy/achievements.ts), kept with user_achievements. */
+  achievements_mask: ColumnType<number, number | undefined, number>;
 }
 
 export interface TapBatchesTable {
@@ -132,10 +138,12 @@ export interface TapBatchesTable {
   points_after_micro: number;
   total_taps_after: number;
   suspicious: boolean;
+  /** The booster factor the batch was credited at (1 without a booster). */
+  booster_factor: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 
-export type PointsMovementKind = "purchase" | "rewards" | "devnet";
+export type PointsMovementKind = "purchase" | "rewards" | "devnet" | "streak" | "booster" | "achievement";
 
 /** A change of points other than a tap batch; negative when points are spent. */
 export interface PointsMovementsTable {
@@ -143,7 +151,40 @@ export interface PointsMovementsTable {
   user_id: string;
   delta_micro: number;
   kind: PointsMovementKind;
+  /** Derived from the fact it pays for (`streak:<day>`, `booster:<purchase>`, `achievement:<id>`); unique per user. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+}
+
+/** One claimed UTC day and the streak as it stood after the claim. */
+export interface StreakClaimsTable {
+  user_id: string;
+  /** Days since 1970-01-01 (UTC). */
+  day: number;
+  streak: number;
+  best: number;
+  freezes: number;
+  freezes_used: number;
+  reward_micro: number;
+  created_at: Timestamp;
+}
+
+export interface BoosterPurchasesTable {
+  id: string;
+  user_id: string;
+  booster_id: string;
+  factor: number;
+  price_micro: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  end_announced_at: NullableTimestamp;
+}
+
+export interface UserAchievementsTable {
+  user_id: string;
+  achievement_id: string;
+  reward_micro: number;
+  unlocked_at: Timestamp;
 }
 
 export interface MultiplierOptionsTable {
@@ -314,6 +355,9 @@ export interface Database {
   live_tickets: LiveTicketsTable;
   chain_deposit_sightings: ChainDepositSightingsTable;
   worker_leases: WorkerLeasesTable;
+  streak_claims: StreakClaimsTable;
+  booster_purchases: BoosterPurchasesTable;
+  user_achievements: UserAchievementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,6 @@
  * reload; without a build, a plain 503 says how to make one.
  */
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -29,10 +28,15 @@ export async function installSpa(app: FastifyInstance, distDir: string): Promise
       root: distDir,
       prefix: "/",
       wildcard: true,
+      // The build writes .br and .gz copies (scripts/precompress.ts): sent as they are, with
+      // Content-Encoding and Vary, to browsers that accept them (docs/decisions/021).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/; index.html must be re-read to pick up a new build.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        // The same address answers brotli, gzip or plain bytes: a shared cache must keep them apart.
+        reply.header("vary", "Accept-Encoding");
       },
     });
   }
@@ -46,8 +50,8 @@ export async function installSpa(app: FastifyInstance, distDir: string): Promise
         message: "There is nothing at this address.",
       });
     }
-    const html = await readFile(indexPath, "utf8").catch(() => null);
-    if (html === null) return reply.code(503).type("text/plain; charset=utf-8").send(NOT_BUILT);
-    return reply.code(200).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+    if (!existsSync(indexPath)) return reply.code(503).type("text/plain; charset=utf-8").send(NOT_BUILT);
+    // Through the static handler, so a client route gets index.html compressed like `/` does.
+    return reply.code(200).header("cache-control", "no-cache").sendFile("index.html");
   });
 }

@@ -40,6 +40,8 @@ export async function adminMetricsBody(ctx: AppContext) {
     averagePoints: microToWire(m.averagePointsMicro),
     poolBalance: microToWire(m.poolBalanceMicro),
     dailyVolume: microToWire(m.dailyVolumeMicro),
+    streakClaimsToday: m.streakClaimsToday,
+    boosterSalesToday: m.boosterSalesToday,
   };
 }
 

@@ -54,6 +54,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
         id: entry.id,
         points: microToWire(entry.pointsMicro),
         multiplier: microToWire(entry.multiplierMicro),
+        factor: entry.factor,
         timestamp: entry.at.toISOString(),
       })),
       nextCursor: encodeCursor(page.next),

@@ -14,6 +14,7 @@ import { requestUsdtWithdrawal } from "../domain/wallet/usdt-withdrawal.ts";
 import { walletHistory } from "../domain/wallet/wallet-history.ts";
 import { withdrawRewards } from "../domain/wallet/withdraw-rewards.ts";
 import { ownWithdrawal } from "../domain/wallet/withdrawal-status.ts";
+import { idempotencyKeyOf } from "./idempotency-key.ts";
 import { encodeCursor, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire } from "./wire-units.ts";
@@ -140,9 +141,4 @@ export function registerWalletRoutes(app: FastifyInstance): void {
       },
     };
   });
-}
-
-/** The header schema (IdempotencyHeaders) has already required and checked it. */
-function idempotencyKeyOf(headers: Record<string, unknown>): string {
-  return String(headers["idempotency-key"]);
 }

@@ -1,15 +1,13 @@
 /**
  * Live events (docs/api.md, "Live events"): a single-use ticket for `EventSource`, which cannot send an
- * Authorization header, and the stream's address. The ticket's answer is typed here until the route's
- * contract descriptor lands in src/api/contracts/ with the server half.
+ * Authorization header, and the stream's address.
  */
 import type { ApiClient } from "./client.ts";
+import type { AnswerOf } from "./contracts/endpoint.ts";
+import type * as events from "./contracts/events.ts";
 
-export interface TicketAnswer {
-  ticket: string;
-  /** Seconds the ticket stays valid (single use). */
-  expiresIn: number;
-}
+/** The ticket and the seconds it stays valid (single use). */
+export type TicketAnswer = AnswerOf<typeof events.streamTicket>;
 
 /** Whose stream: the signed-in user's, or the back office's (with the admin token). */
 export type StreamOwner = "user" | "admin";

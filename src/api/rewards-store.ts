@@ -1,10 +1,13 @@
 /**
- * The per-user rewards key of docs/product.md §3 (`rewards_<userId>`): the last known balances for an instant
- * first paint, and the taps not yet acknowledged by the server: batches (each with the id it is re-sent
- * under) and taps not yet put in a batch. Written on every change, so a reload or a closed tab loses nothing.
- * Every tab of the browser shares it (docs/decisions/018): a tab merges its changes into what is stored
- * instead of overwriting it, and the tab sending a batch marks it, under a Web Lock, so no other tab sends it
- * too.
+ * The per-user rewards keys (docs/product.md §3, docs/decisions/018, "Taps across tabs"):
+ * - `rewards_<userId>`: the last known balances, for an instant first paint; any tab writes it, the record
+ *   dated by more taps wins.
+ * - `rewards_<userId>@<tabId>`: one tab's taps not yet acknowledged by the server (batches, each with the id it
+ *   is re-sent under, and taps not yet in a batch), with the figures that tab knew. Only that tab writes it
+ *   while it lives; after it is gone another tab adopts it (taps.actors.ts). One writer per key: localStorage
+ *   has no atomic read-modify-write across tabs (each tab's renderer holds its own copy, updated later), so a
+ *   shared counter would lose taps when two tabs tap at once.
+ * Written on every change, so a reload or a closed tab loses nothing.
  */
 import { rewardsKey } from "./storage-keys.ts";
 
@@ -23,97 +26,105 @@ export interface StoredRewards {
   unsyncedTaps: number;
 }
 
-/** The batch a tab is sending right now (written by the tab holding the send lock). */
-export interface SendingMark {
-  batchId: string;
-  tab: string;
+/** Another tab's record of its pending taps. */
+export interface TabRecord {
+  tabId: string;
+  rewards: StoredRewards;
 }
 
 export interface RewardsStore {
+  /** The balances of `rewards_<userId>` (its pending taps are always none: they live in the tabs' keys). */
   load(userId: string): StoredRewards | null;
-  save(userId: string, rewards: StoredRewards): void;
-  sending(userId: string): SendingMark | null;
-  markSending(userId: string, mark: SendingMark | null): void;
+  /** This tab's record, and the balances when they are at least as new as the stored ones. */
+  save(userId: string, tabId: string, rewards: StoredRewards): void;
+  /** One tab's record, or null when there is none. */
+  loadTab(userId: string, tabId: string): StoredRewards | null;
+  removeTab(userId: string, tabId: string): void;
+  /** Every tab's record of this user but `tabId`'s. */
+  otherTabs(userId: string, tabId: string): TabRecord[];
 }
 
-const sameBatches = (a: TapBatch[], b: TapBatch[]) =>
-  a.length === b.length && a.every((batch, index) => batch.batchId === b[index]?.batchId);
+const TAB_SEPARATOR = "@";
 
-/** Whether two records hold the same pending taps (what the tabs share). */
-export const samePending = (a: StoredRewards, b: StoredRewards) =>
-  a.unsyncedTaps === b.unsyncedTaps && sameBatches(a.batches, b.batches);
+/** The key of one tab's pending taps. */
+export const tabRewardsKey = (userId: string, tabId: string) =>
+  `${rewardsKey(userId)}${TAB_SEPARATOR}${tabId}`;
 
-/**
- * A tab's changes (`mine`, against what it last knew, `base`) applied to what another tab may have stored
- * since (`theirs`): taps counted, batches formed and batches acknowledged, so no tab's taps are lost or
- * counted twice. The figures are a cache for the first paint: the one dated by more taps wins.
- */
-export function mergeRewards(base: StoredRewards | null, mine: StoredRewards, theirs: StoredRewards | null) {
-  if (!theirs) return mine;
-  const known = new Set((base?.batches ?? []).map((batch) => batch.batchId));
-  const kept = new Set(mine.batches.map((batch) => batch.batchId));
-  const stored = new Set(theirs.batches.map((batch) => batch.batchId));
-  const acknowledged = new Set([...known].filter((id) => !kept.has(id)));
-  const formed = mine.batches.filter((batch) => !known.has(batch.batchId) && !stored.has(batch.batchId));
-  const figures = mine.totalTaps >= theirs.totalTaps ? mine : theirs;
-  return {
-    pointsMicro: figures.pointsMicro,
-    totalTaps: figures.totalTaps,
-    multiplierMicro: figures.multiplierMicro,
-    walletBalanceMicro: mine.walletBalanceMicro,
-    batches: [...theirs.batches.filter((batch) => !acknowledged.has(batch.batchId)), ...formed],
-    unsyncedTaps: Math.max(0, theirs.unsyncedTaps + mine.unsyncedTaps - (base?.unsyncedTaps ?? 0)),
-  };
+/** The tab whose record `key` is, or null when it is not one of `userId`'s tab keys. */
+export function tabOfKey(userId: string, key: string): string | null {
+  const prefix = `${rewardsKey(userId)}${TAB_SEPARATOR}`;
+  return key.startsWith(prefix) && key.length > prefix.length ? key.slice(prefix.length) : null;
 }
 
 const isBatch = (value: unknown): value is TapBatch =>
   typeof (value as TapBatch)?.batchId === "string" && Number.isInteger((value as TapBatch).taps);
 
+/** A stored record read defensively: anything unreadable counts as nothing stored. */
+export function parseRewards(raw: string | null): StoredRewards | null {
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<StoredRewards>;
+    return {
+      pointsMicro: Number(parsed.pointsMicro) || 0,
+      totalTaps: Number(parsed.totalTaps) || 0,
+      multiplierMicro: Number(parsed.multiplierMicro) || 0,
+      walletBalanceMicro: Number(parsed.walletBalanceMicro) || 0,
+      batches: Array.isArray(parsed.batches) ? parsed.batches.filter(isBatch) : [],
+      unsyncedTaps: Number.isInteger(parsed.unsyncedTaps) ? Number(parsed.unsyncedTaps) : 0,
+    };
+  } catch {
+    return null;
+  }
+}
+
 export function createRewardsStore(storage: Storage): RewardsStore {
+  const read = (key: string) => {
+    try {
+      return parseRewards(storage.getItem(key));
+    } catch {
+      return null;
+    }
+  };
+  const write = (key: string, rewards: StoredRewards) => {
+    try {
+      storage.setItem(key, JSON.stringify(rewards));
+    } catch {
+      // Storage full or blocked: taps still sync from memory; only reload-safety is lost.
+    }
+  };
   return {
-    load(userId) {
+    load: (userId) => {
+      const stored = read(rewardsKey(userId));
+      return stored && { ...stored, batches: [], unsyncedTaps: 0 };
+    },
+    save(userId, tabId, rewards) {
+      write(tabRewardsKey(userId, tabId), rewards);
+      const figures = read(rewardsKey(userId));
+      if (!figures || rewards.totalTaps >= figures.totalTaps)
+        write(rewardsKey(userId), { ...rewards, batches: [], unsyncedTaps: 0 });
+    },
+    loadTab: (userId, tabId) => read(tabRewardsKey(userId, tabId)),
+    removeTab(userId, tabId) {
       try {
-        const raw = storage.getItem(rewardsKey(userId));
-        if (!raw) return null;
-        const parsed = JSON.parse(raw) as Partial<StoredRewards>;
-        return {
-          pointsMicro: Number(parsed.pointsMicro) || 0,
-          totalTaps: Number(parsed.totalTaps) || 0,
-          multiplierMicro: Number(parsed.multiplierMicro) || 0,
-          walletBalanceMicro: Number(parsed.walletBalanceMicro) || 0,
-          batches: Array.isArray(parsed.batches) ? parsed.batches.filter(isBatch) : [],
-          unsyncedTaps: Number.isInteger(parsed.unsyncedTaps) ? Number(parsed.unsyncedTaps) : 0,
-        };
+        storage.removeItem(tabRewardsKey(userId, tabId));
       } catch {
-        return null;
+        // Blocked storage holds nothing to remove.
       }
     },
-    save(userId, rewards) {
+    otherTabs(userId, tabId) {
+      const records: TabRecord[] = [];
       try {
-        const sending = this.sending(userId);
-        storage.setItem(rewardsKey(userId), JSON.stringify(sending ? { ...rewards, sending } : rewards));
+        for (let index = 0; index < storage.length; index++) {
+          const key = storage.key(index);
+          const other = key === null ? null : tabOfKey(userId, key);
+          if (other === null || other === tabId) continue;
+          const rewards = read(key!);
+          if (rewards) records.push({ tabId: other, rewards });
+        }
       } catch {
-        // Storage full or blocked: taps still sync from memory; only reload-safety is lost.
+        // Blocked storage: no other tab's taps to show.
       }
-    },
-    sending(userId) {
-      try {
-        const mark = (
-          JSON.parse(storage.getItem(rewardsKey(userId)) ?? "null") as { sending?: SendingMark } | null
-        )?.sending;
-        return typeof mark?.batchId === "string" && typeof mark.tab === "string" ? mark : null;
-      } catch {
-        return null;
-      }
-    },
-    markSending(userId, mark) {
-      const stored = this.load(userId);
-      if (!stored) return;
-      try {
-        storage.setItem(rewardsKey(userId), JSON.stringify(mark ? { ...stored, sending: mark } : stored));
-      } catch {
-        // As in save: only the hint to other tabs is lost.
-      }
+      return records;
     },
   };
 }

@@ -26,7 +26,7 @@ function start() {
       types: {} as {
         input: { userId?: string; holder?: string; stream?: string };
         context: { userId?: string };
-        events: { type: string; report?: LiveReport };
+        events: { type: string; report?: LiveReport | { type: "BOOST.FACTOR"; factor: number } };
       },
     }).createMachine({
       context: ({ input }) => ({ userId: input?.userId ?? input?.holder }),
@@ -46,6 +46,7 @@ function start() {
         auth: sessionLike("session") as never,
         adminSession: sessionLike("adminSession") as never,
         taps: recorder("taps") as never,
+        boosters: recorder("boosters") as never,
         live: recorder("live") as never,
       },
     }),
@@ -122,6 +123,45 @@ describe("app machine: one tree of the app-lifetime actors", () => {
     const { app, log } = start();
     app.send({ type: "ADMIN.SESSION.LOST" });
     expect(log).toContainEqual({ actor: "adminSession", event: "SESSION.LOST" });
+  });
+});
+
+describe("app machine: boosters in the tree", () => {
+  it("runs a boosters actor beside the taps actor while a user is signed in, and a new one for the next user", () => {
+    const { app, log, signIn } = start();
+    expect(app.system.get("boosters")).toBeUndefined();
+    signIn("u1");
+    expect(app.system.get("boosters")).toBeDefined();
+    signIn("u2");
+    expect(log.filter((entry) => entry.actor === "boosters" && entry.event === "start")).toHaveLength(2);
+    signIn(null);
+    expect(app.system.get("boosters")).toBeUndefined();
+  });
+
+  it("passes the booster's factor to the taps actor, and booster pushes and resets to the boosters actor", () => {
+    const { app, log, signIn, push } = start();
+    signIn("u1");
+    (app.system.get("boosters") as AnyActorRef).send({
+      type: "REPORT",
+      report: { type: "BOOST.FACTOR", factor: 2 },
+    });
+    expect(log).toContainEqual({ actor: "taps", event: "BOOST.FACTOR", userId: "u1" });
+    push("user", { type: "BOOSTER.CHANGED", active: { id: "turbo-2x", factor: 2, endsAt: 1 } });
+    push("user", { type: "ACHIEVEMENT.UNLOCKED", id: "first-tap", name: "First tap", rewardPoints: 1 });
+    push("user", { type: "POINTS.UPDATED", points: 1, totalTaps: 10, multiplier: 0.001 });
+    push("user", { type: "STREAM.RESET" });
+    expect(log.filter((entry) => entry.actor === "boosters").map((entry) => entry.event)).toEqual([
+      "start",
+      "BOOSTER.CHANGED",
+      "STREAM.RESET",
+    ]);
+    // Neither the booster nor the achievement is the taps actor's business.
+    expect(log.filter((entry) => entry.actor === "taps").map((entry) => entry.event)).toEqual([
+      "start",
+      "BOOST.FACTOR",
+      "POINTS.UPDATED",
+      "STREAM.RESET",
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The root actor of the app: one tree of the app-lifetime actors, each found by its systemId
  * (docs/design.md §3, §10). `session` (the user's auth) and `adminSession` live as long as the app.
- * Regions: user [signedOut | signedIn: `taps` and the user's stream `live`], admin [signedOut | signedIn:
+ * Regions: user [signedOut | signedIn: `taps`, `boosters` and the user's stream `live`], admin [signedOut | signedIn:
  * the back office's stream `adminLive`]. A signed-in region is entered again when its user changes (the
  * old taps actor is told PAGEHIDE, so it sends what it holds, before it stops).
  * Actors outside the tree (page actors, the runtime's browser listeners) send AppMessages here; the root
@@ -11,8 +11,9 @@
  */
 import { assertEvent, assign, emit, enqueueActions, setup } from "xstate";
 import { adminSessionMachine } from "./admin/admin-session.machine.ts";
-import type { AppMessage, LiveFact } from "./app.types.ts";
+import type { AppLink, AppMessage, LiveFact } from "./app.types.ts";
 import { authMachine } from "./auth/auth.machine.ts";
+import { boostersMachine } from "./economy/boosters.machine.ts";
 import type { LiveEvent, LiveReport, StreamName } from "./live/live.types.ts";
 import { liveStreamMachine } from "./live/live-stream.machine.ts";
 import { tapsMachine } from "./taps/taps.machine.ts";
@@ -46,6 +47,8 @@ const FOR_TAPS = new Set<LiveEvent["type"]>([
   "STREAM.RESET",
   "STREAM.DOWN",
 ]);
+/** Live events the boosters actor follows (docs/decisions/020). */
+const FOR_BOOSTERS = new Set<LiveEvent["type"]>(["BOOSTER.CHANGED", "STREAM.RESET"]);
 
 export const appMachine = setup({
   types: {
@@ -57,6 +60,7 @@ export const appMachine = setup({
       session: "auth";
       adminSession: "adminSession";
       taps: "taps";
+      boosters: "boosters";
       live: "live";
       adminLive: "live";
     },
@@ -65,6 +69,7 @@ export const appMachine = setup({
     auth: authMachine,
     adminSession: adminSessionMachine,
     taps: tapsMachine,
+    boosters: boostersMachine,
     live: liveStreamMachine,
   },
   actions: {
@@ -90,6 +95,8 @@ export const appMachine = setup({
       const { stream, event: live } = event;
       const taps = system.get("taps");
       if (stream === "user" && taps && FOR_TAPS.has(live.type)) enqueue.sendTo(taps, live);
+      const boosters = system.get("boosters");
+      if (stream === "user" && boosters && FOR_BOOSTERS.has(live.type)) enqueue.sendTo(boosters, live);
       if (live.type !== "SESSION.REVOKED") return;
       // The server ended this session (docs/api.md): this tab signs out as after an expired session.
       const session = system.get(stream === "user" ? "session" : "adminSession");
@@ -159,6 +166,7 @@ export const appMachine = setup({
   ],
   on: {
     "REWARDS.UPDATED": { actions: "passToTaps" },
+    "BOOST.FACTOR": { actions: "passToTaps" },
     "WALLET.MOVED": { guard: "userStreamDown", actions: "passToTaps" },
     "TAPS.SETTLE": { actions: "passToTaps" },
     PAGEHIDE: { actions: "passToTaps" },
@@ -188,6 +196,17 @@ export const appMachine = setup({
               systemId: "taps",
               src: "taps",
               input: ({ context }) => ({ userId: context.userId!, newId: context.newId, now: context.now }),
+            },
+            {
+              id: "boosters",
+              systemId: "boosters",
+              src: "boosters",
+              // The root is the boosters actor's AppLink, as it is every page actor's.
+              input: ({ context, self }) => ({
+                app: self as unknown as AppLink,
+                newId: context.newId,
+                now: context.now,
+              }),
             },
             {
               id: "live",

@@ -13,6 +13,8 @@ export type AppMessage =
   | { type: "WALLET.MOVED" }
   /** Send the pending taps; `replyTo` hears TAPS.SETTLED once none is pending. */
   | { type: "TAPS.SETTLE"; replyTo: AnyActorRef }
+  /** From the boosters actor: the factor a batch sent now is credited at (docs/decisions/020). */
+  | { type: "BOOST.FACTOR"; factor: number }
   | { type: "PAGEHIDE" }
   | { type: "ONLINE" }
   /** An admin call answered 401: the admin session is gone. */

@@ -2,29 +2,22 @@
  * The back office in a real browser against the real server. Every test makes its own accounts and finds
  * them by searching, so this file passes alone, first or last, whatever other tests left in the database.
  */
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config.ts";
-import { logInViaForm, newGroup, newUser, PASSWORD, sessionOf, shoot, signUpViaApi } from "./fixtures.ts";
+import { expect, type Locator, test } from "@playwright/test";
+import {
+  adminLogIn,
+  logInViaForm,
+  newGroup,
+  newUser,
+  PASSWORD,
+  rowOf,
+  sessionOf,
+  shoot,
+  signUpViaApi,
+  usersTable,
+} from "./fixtures.ts";
 
 const OUTSIDE = "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K";
 
-async function adminLogIn(page: Page, credentials = E2E_ADMIN) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(credentials.email);
-  await page.getByLabel("Password").fill(credentials.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-/** A User Management table and its own search box, found by the table's heading. */
-function usersTable(page: Page, name: "Users with Funded Wallets" | "Users without Funded Wallets") {
-  const section = page.locator("section").filter({ has: page.getByRole("heading", { name, exact: true }) });
-  return {
-    table: page.getByRole("table", { name }),
-    search: section.getByRole("searchbox", { name: "Search by email" }),
-  };
-}
-const rowOf = (table: Locator, email: string) => table.getByRole("row").filter({ hasText: email });
 const emailsIn = async (table: Locator) =>
   (await table.getByRole("row").allTextContents())
     .slice(1)

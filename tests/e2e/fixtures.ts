@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 
 export const PASSWORD = "correct horse battery";
@@ -87,3 +87,22 @@ export async function shoot(page: Page, name: string) {
     );
   expect(serious, `axe on ${name}`).toEqual([]);
 }
+
+/** Signs in to the back office (the suite's admin unless told otherwise). */
+export async function adminLogIn(page: Page, credentials = E2E_ADMIN) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(credentials.email);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** A User Management table and its own search box, found by the table's heading. */
+export function usersTable(page: Page, name: "Users with Funded Wallets" | "Users without Funded Wallets") {
+  const section = page.locator("section").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  return {
+    table: page.getByRole("table", { name }),
+    search: section.getByRole("searchbox", { name: "Search by email" }),
+  };
+}
+export const rowOf = (table: Locator, email: string) => table.getByRole("row").filter({ hasText: email });

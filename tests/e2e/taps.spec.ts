@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fundViaDevnet, serverPoints, signUpAndLogIn } from "./fixtures.ts";
+import { fundViaDevnet, serverPoints, sessionOf, signUpAndLogIn } from "./fixtures.ts";
 
 test("50 taps, a reload before the sync: the server ends with exactly 50 × 0.001", async ({
   page,
@@ -95,5 +95,12 @@ test("withdrawing rewards moves points into the wallet", async ({ page, request 
   await expect(page.getByText("Withdrawal successful!")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.locator("header")).toContainText("$3.50");
-  expect((await serverPoints(page, request)).points).toBeCloseTo(2.5, 9);
+  // A first withdrawal also unlocks `first-withdrawal`, whose reward joins the points left (docs/api.md, Economy).
+  const { token } = await sessionOf(page);
+  const listed = await request.get("/api/rewards/achievements", {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { achievements } = (await listed.json()) as { achievements: { id: string; rewardPoints: number }[] };
+  const reward = achievements.find((achievement) => achievement.id === "first-withdrawal")?.rewardPoints;
+  expect((await serverPoints(page, request)).points).toBeCloseTo(2.5 + (reward ?? Number.NaN), 9);
 });

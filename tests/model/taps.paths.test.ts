@@ -8,6 +8,7 @@ import {
   allStateIds,
   describePath,
   generatePaths,
+  generateTransitionPaths,
   type ModelOptions,
   replayPath,
 } from "./path-runner.ts";
@@ -159,5 +160,96 @@ describe("taps machine with pushed figures: generated paths", () => {
     // Once no batch is out, nothing pushed is held back.
     const last = seen.at(-1);
     if (last && last.context.batches.length === 0) expect(last.context.deferredPushes).toEqual([]);
+  });
+});
+
+// ──────────── Other tabs of the browser: their pending taps shown, a gone tab's batches adopted ────────────
+
+let adopted = 0;
+const tabsModel: ModelOptions<unknown> = {
+  ...model,
+  events: (snapshot) => [
+    ...(pendingTaps(snapshot.context) < 1 ? [{ type: "TAP" }] : []),
+    { type: "FLUSH" },
+    {
+      type: "xstate.done.actor.loadRewards",
+      output: { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1000, walletBalanceMicro: 0 },
+    },
+    { type: "xstate.done.actor.sendBatch", output: answer(snapshot.context.totalTaps + 1) },
+    { type: "xstate.error.actor.sendBatch", error: { code: "NETWORK_ERROR", message: "offline", status: 0 } },
+    // Another tab tapped twice; then its batch was answered (its figures, newer, arrive with it).
+    { type: "STORE.CHANGED", othersPendingTaps: 2, figures: null },
+    {
+      type: "STORE.CHANGED",
+      othersPendingTaps: 0,
+      figures: {
+        pointsMicro: (snapshot.context.totalTaps + 2) * 1000,
+        totalTaps: snapshot.context.totalTaps + 2,
+        multiplierMicro: 1000,
+        walletBalanceMicro: 0,
+        batches: [],
+        unsyncedTaps: 0,
+      },
+    },
+    // A gone tab's batch of one tap, at most one held at a time to keep the model small.
+    ...(snapshot.context.batches.length < 2
+      ? [
+          {
+            type: "STORE.ADOPTED",
+            batches: [{ batchId: `gone-${++adopted}`, taps: 1 }],
+            othersPendingTaps: 0,
+          },
+        ]
+      : []),
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.unsyncedTaps,
+      snapshot.context.batches.map((batch: { taps: number }) => batch.taps),
+      snapshot.context.othersPendingTaps,
+    ]),
+};
+
+describe("taps machine with other tabs: generated paths", () => {
+  // Every transition the model allows, so the other tabs' news arrives in every state, a send in flight too.
+  const paths = generateTransitionPaths(tapsMachine, tabsModel);
+  it("adopts in every sync state", () => {
+    const adoptedIn = new Set(
+      paths.flatMap((path) =>
+        path.steps
+          .map((step, index) => ({ step, before: path.steps[index - 1]?.state ?? null }))
+          .filter(({ step }) => step.event.type === "STORE.ADOPTED")
+          .map(({ before }) => JSON.stringify((before?.value as { ready?: { sync?: string } })?.ready?.sync)),
+      ),
+    );
+    expect([...adoptedIn].sort()).toEqual(expect.arrayContaining(['"idle"', '"retrying"', '"sending"']));
+  });
+  it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
+    const { snapshot } = await replayPath(tapsMachine, path, tabsModel, sameState);
+    // Step by step, a tap or an adopted batch adds one pending tap, an answer takes away at most the batch it
+    // answered (one tap here), and nothing else changes the count: no tap is lost or counted twice.
+    let before = 0;
+    for (const step of path.steps) {
+      const now = pendingTaps(step.state.context);
+      const change = now - before;
+      if (step.event.type === "TAP" || step.event.type === "STORE.ADOPTED") expect(change).toBe(1);
+      else if (step.event.type === "xstate.done.actor.sendBatch") expect([0, -1]).toContain(change);
+      else expect(change).toBe(0);
+      before = now;
+    }
+    // No batch is held twice.
+    const ids = snapshot.context.batches.map((batch: { batchId: string }) => batch.batchId);
+    expect(new Set(ids).size).toBe(ids.length);
+    // What the screen counts of the other tabs is the last thing they said.
+    const lastChange = path.steps.filter((step) => step.event.type === "STORE.CHANGED").at(-1);
+    const lastAdopt = path.steps.filter((step) => step.event.type === "STORE.ADOPTED").at(-1);
+    const lastSaid = [lastChange, lastAdopt]
+      .filter((step) => step !== undefined)
+      .sort((a, b) => path.steps.indexOf(a!) - path.steps.indexOf(b!))
+      .at(-1);
+    expect(snapshot.context.othersPendingTaps).toBe(
+      (lastSaid?.event as { othersPendingTaps?: number } | undefined)?.othersPendingTaps ?? 0,
+    );
   });
 });

@@ -1,11 +1,13 @@
 /**
  * A small stateful fake of our API for component tests (msw). It follows docs/api.md's answers for the auth
- * routes, (tests/msw/fake-rewards.ts, fake-wallet.ts) for the rewards and wallet routes, and (fake-admin.ts)
+ * routes, (tests/msw/fake-rewards.ts, fake-wallet.ts, fake-economy.ts) for the rewards, wallet and economy
+ * routes, and (fake-admin.ts)
  * for the admin routes the back office's walks use; the real server is tested on its own in tests/server and
  * end to end in tests/e2e.
  */
 import { delay, HttpResponse, http } from "msw";
 import { createFakeAdmin } from "./fake-admin.ts";
+import { createFakeEconomy } from "./fake-economy.ts";
 import { createFakeRewards } from "./fake-rewards.ts";
 import { createFakeWallet } from "./fake-wallet.ts";
 
@@ -54,7 +56,15 @@ export function createFakeBackend() {
 
   const userIdOf = (request: Request) =>
     tokens.get(request.headers.get("authorization")?.replace("Bearer ", "") ?? "") ?? null;
-  const rewards = createFakeRewards(API, userIdOf);
+  // The economy reads and moves the rewards account's points; the tap sync asks it for the booster's factor.
+  let economy: ReturnType<typeof createFakeEconomy> | undefined;
+  const rewards = createFakeRewards(
+    API,
+    userIdOf,
+    (userId) => economy?.factorOf(userId) ?? 1,
+    (userId, entry) => economy?.addHistory(userId, { ...entry, timestamp: new Date().toISOString() }),
+  );
+  economy = createFakeEconomy(API, userIdOf, (userId) => rewards.accountOf(userId));
   const wallet = createFakeWallet(API, userIdOf, {
     get: (userId) => (rewards.rewards.get(userId)?.walletMicro ?? 0) / 1_000_000,
     add: (userId, amount) => {
@@ -85,6 +95,7 @@ export function createFakeBackend() {
   const handlers = [
     ...admin.handlers,
     ...rewards.handlers,
+    ...economy.handlers,
     ...wallet.handlers,
     http.post(`${API}/auth/signup`, async ({ request }) => {
       const body = (await request.json()) as { email: string; password: string; name: string };
@@ -155,5 +166,5 @@ export function createFakeBackend() {
     }),
   ];
 
-  return { handlers, users, failNext, rewards, wallet, admin, signedIn };
+  return { handlers, users, failNext, rewards, economy, wallet, admin, signedIn };
 }

@@ -1,7 +1,8 @@
 /**
  * The rewards and wallet routes of docs/api.md as a small stateful fake for component tests (msw): points,
  * tap syncs (replays answered from the stored result), the multiplier catalogue and purchase, the rewards
- * withdrawal (both idempotent by key) and the wallet balance. Amounts are kept in micro units, like the
+ * withdrawal (both idempotent by key) and the wallet balance. A batch is credited at the booster's factor
+ * (`factorOf`, from the fake economy). Amounts are kept in micro units, like the
  * real server. `failNext` makes the next call of a route fail the way a test needs. `hold` parks every call
  * of a route until the test `release`s it with an outcome ("ok" or a failure), so a walk decides when the
  * server answers. Requests sent with `keepalive` (a page closing) are never held or failed: they stand
@@ -41,7 +42,17 @@ const fromMicro = (micro: number) => micro / MICRO;
 const failure = (status: number, code: string, message: string) =>
   HttpResponse.json({ error: { code, message } }, { status });
 
-export function createFakeRewards(api: string, userIdOf: (request: Request) => string | null) {
+export function createFakeRewards(
+  api: string,
+  userIdOf: (request: Request) => string | null,
+  /** The booster factor a batch arriving now is credited at (docs/api.md, Economy); 1 without one. */
+  factorOf: (userId: string) => number = () => 1,
+  /** Told of every credited batch, for the points history. */
+  credited: (
+    userId: string,
+    entry: { id: string; points: number; multiplier: number; factor: number },
+  ) => void = () => {},
+) {
   const rewards = new Map<string, FakeRewards>();
   const storedSyncs = new Map<string, unknown>();
   const storedByKey = new Map<string, { status: number; body: unknown }>();
@@ -113,8 +124,15 @@ export function createFakeRewards(api: string, userIdOf: (request: Request) => s
       const key = `${userId}:${body.batchId}`;
       const stored = storedSyncs.get(key);
       if (stored) return HttpResponse.json({ ...(stored as object), replayed: true });
-      const creditedMicro = body.taps * account.multiplierMicro;
+      const factor = factorOf(userId);
+      const creditedMicro = body.taps * account.multiplierMicro * factor;
       account.pointsMicro += creditedMicro;
+      credited(userId, {
+        id: body.batchId,
+        points: fromMicro(creditedMicro),
+        multiplier: fromMicro(account.multiplierMicro),
+        factor,
+      });
       account.totalTaps += body.taps;
       const answer = {
         points: fromMicro(account.pointsMicro),
@@ -198,6 +216,7 @@ export function createFakeRewards(api: string, userIdOf: (request: Request) => s
   return {
     handlers,
     rewards,
+    accountOf,
     syncs,
     failNext,
     hold: (route: RewardsRoute) => held.set(route, { parked: [], early: [] }),

@@ -2,20 +2,26 @@
  * The HTTP shell around the routes: health, request ids, security headers, CORS, error bodies for every kind
  * of failure, strict input handling, OpenAPI, and the SPA with its history fallback.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { afterAll, describe, expect, it } from "vitest";
 import { registerEndpoint } from "#server/routes/register-endpoint.ts";
 import { defineEndpoint } from "#src/api/contracts/endpoint.ts";
+import { precompressDir } from "../../scripts/precompress.ts";
 import { errorBody, setupTestApp, testEngine, uniqueEmail } from "./helpers/test-app.ts";
 
 const distDir = mkdtempSync(path.join(tmpdir(), "tr-dist-"));
 mkdirSync(path.join(distDir, "assets"));
 writeFileSync(path.join(distDir, "index.html"), "<!doctype html><title>TapRewards SPA</title>");
 writeFileSync(path.join(distDir, "assets", "app-abc123.js"), "console.log('app')");
+/** A bundle big enough to be worth compressing, with its .br and .gz written as the build writes them. */
+const bundle = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
+writeFileSync(path.join(distDir, "assets", "big-def456.js"), bundle);
+const compressedFiles = precompressDir(distDir);
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 const boom = defineEndpoint({
@@ -338,6 +344,32 @@ describe("the SPA", () => {
     expect(asset.headers["cache-control"]).toContain("immutable");
     const missing = await t.app.inject({ url: "/assets/gone.js", headers: { accept: "*/*" } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("compresses at build time only what is worth it: text files of 1 KiB and more", () => {
+    expect(compressedFiles).toBe(1);
+    expect(existsSync(path.join(distDir, "assets", "app-abc123.js.br"))).toBe(false);
+    expect(existsSync(path.join(distDir, "assets", "big-def456.js.br"))).toBe(true);
+  });
+
+  it("sends the pre-compressed copy the browser accepts, the same bytes once decoded, and varies on it", async () => {
+    const url = "/assets/big-def456.js";
+    const brotli = await t.app.inject({ url, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toContain("Accept-Encoding");
+    expect(brotli.headers["content-type"]).toContain("javascript");
+    expect(brotli.headers["cache-control"]).toContain("immutable");
+    expect(brotli.rawPayload.length).toBeLessThan(Buffer.byteLength(bundle) / 3);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(bundle);
+
+    const gzip = await t.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bundle);
+
+    const plain = await t.app.inject({ url, headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(bundle);
   });
 
   it("says how to build it when dist is missing", async () => {

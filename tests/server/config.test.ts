@@ -43,6 +43,26 @@ describe("config", () => {
         feeLimitSun: 100_000_000,
       },
       chainPollIntervalMs: 3_000,
+      economy: {
+        streak: { pointsPerDay: 1, rewardCapDays: 7, freezeEveryDays: 7, maxFreezes: 2 },
+        boosters: {
+          turbo2x: { minutes: 10, pricePoints: 100 },
+          turbo3x: { minutes: 5, pricePoints: 100 },
+          graceMs: 30_000,
+          sweepIntervalMs: 2_000,
+        },
+        achievementRewardPoints: {
+          "first-tap": 0,
+          "taps-1k": 1,
+          "taps-10k": 5,
+          "taps-100k": 25,
+          "first-multiplier": 5,
+          "streak-7": 5,
+          "first-deposit": 5,
+          "first-withdrawal": 1,
+          "first-referral": 5,
+        },
+      },
     });
   });
 
@@ -204,6 +224,54 @@ describe("config", () => {
     ]);
     expect(problemsOf({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "boss@example.com" })).toEqual([
       "ADMIN_PASSWORD is refused: Password must not be your email address. Choose something only you know.",
+    ]);
+  });
+
+  it("reads the economy's figures, each checked", () => {
+    const config = loadConfig({
+      STREAK_POINTS_PER_DAY: "2",
+      STREAK_REWARD_CAP_DAYS: "5",
+      STREAK_FREEZE_EVERY_DAYS: "3",
+      STREAK_MAX_FREEZES: "0",
+      BOOSTER_TURBO_2X_MINUTES: "15",
+      BOOSTER_TURBO_2X_PRICE_POINTS: "50",
+      BOOSTER_TURBO_3X_MINUTES: "1",
+      BOOSTER_TURBO_3X_PRICE_POINTS: "250",
+      BOOSTER_GRACE_SECONDS: "0",
+      BOOSTER_SWEEP_SECONDS: "10",
+      ACHIEVEMENT_FIRST_TAP_POINTS: "3",
+      ACHIEVEMENT_TAPS_100K_POINTS: "0",
+    });
+    expect(config.economy).toMatchObject({
+      streak: { pointsPerDay: 2, rewardCapDays: 5, freezeEveryDays: 3, maxFreezes: 0 },
+      boosters: {
+        turbo2x: { minutes: 15, pricePoints: 50 },
+        turbo3x: { minutes: 1, pricePoints: 250 },
+        graceMs: 0,
+        sweepIntervalMs: 10_000,
+      },
+    });
+    expect(config.economy.achievementRewardPoints).toMatchObject({
+      "first-tap": 3,
+      "taps-100k": 0,
+      "taps-1k": 1,
+    });
+    // The achievement settings stay inside `economy`, not beside the other settings.
+    expect(Object.keys(config).filter((key) => key.startsWith("achievement"))).toEqual([]);
+    expect(
+      problemsOf({
+        STREAK_REWARD_CAP_DAYS: "0",
+        BOOSTER_TURBO_2X_PRICE_POINTS: "0",
+        BOOSTER_TURBO_3X_MINUTES: "2.5",
+        BOOSTER_GRACE_SECONDS: "-1",
+        ACHIEVEMENT_STREAK_7_POINTS: "ten",
+      }),
+    ).toEqual([
+      'STREAK_REWARD_CAP_DAYS must be an integer 1-365, got "0"',
+      'BOOSTER_TURBO_2X_PRICE_POINTS must be an integer 1-1000000, got "0"',
+      'BOOSTER_TURBO_3X_MINUTES must be an integer 1-1440, got "2.5"',
+      'BOOSTER_GRACE_SECONDS must be an integer 0-600, got "-1"',
+      'ACHIEVEMENT_STREAK_7_POINTS must be an integer 0-1000000, got "ten"',
     ]);
   });
 

@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
+import { migrations as allMigrations } from "#server/db/migrations/index.ts";
 import { LISTENER_APPLICATION_NAME } from "#server/db/notifications.ts";
 import { workerLease } from "#server/domain/worker-lease.ts";
 import { openStream } from "./helpers/live.ts";
@@ -49,11 +50,13 @@ describe("two instances", () => {
     for (let i = 1; i <= 5; i += 1) {
       const started = Date.now();
       expect((await syncTaps(t.app, caller, { taps: 2 })).statusCode).toBe(200);
+      // The first sync appends `points` (1) and the `first-tap` achievement (2); each later one `points`.
       expect(await stream.next(1_000)).toMatchObject({
-        id: String(i),
+        id: String(i === 1 ? 1 : i + 1),
         event: "points",
         data: { totalTaps: 2 * i },
       });
+      if (i === 1) expect(await stream.next(1_000)).toMatchObject({ id: "2", event: "achievement" });
       expect(Date.now() - started).toBeLessThan(1_000);
     }
     expect(await other.rest()).toEqual([]);
@@ -76,9 +79,11 @@ describe("two instances", () => {
     // Committed while nobody listens: its notification is lost for good.
     expect((await syncTaps(t.app, caller, { taps: 3 })).statusCode).toBe(200);
     expect(await stream.next(3_000)).toMatchObject({ id: "1", event: "points", data: { totalTaps: 3 } });
+    // The same commit unlocked `first-tap`.
+    expect(await stream.next(3_000)).toMatchObject({ id: "2", event: "achievement" });
     // And the new connection hears the next one.
     expect((await syncTaps(t.app, caller, { taps: 1 })).statusCode).toBe(200);
-    expect(await stream.next(1_000)).toMatchObject({ id: "2", data: { totalTaps: 4 } });
+    expect(await stream.next(1_000)).toMatchObject({ id: "3", data: { totalTaps: 4 } });
     await expect
       .poll(() =>
         onServer(
@@ -106,7 +111,7 @@ describe.skipIf(!onPostgres)("starting together", () => {
         .selectFrom("kysely_migration" as never)
         .select("name" as never)
         .execute();
-      expect(migrations.length).toBe(6);
+      expect(migrations.length).toBe(Object.keys(allMigrations).length);
       const seeded = await empty.handle.db
         .selectFrom("ledger_transfers")
         .select("id")

@@ -8,6 +8,7 @@ import { DEVNET_CONFIRM_MS } from "#server/chain/local/devnet-gateway.ts";
 import { listOutboxMailFor } from "#server/db/repos/mail-outbox.repo.ts";
 import { scanAllDeposits } from "#server/domain/wallet/deposits.ts";
 import { advanceOpenWithdrawals } from "#server/domain/wallet/usdt-withdrawal.ts";
+import { ACHIEVEMENT_REWARD_DEFAULTS as REWARDS } from "#server/settings.ts";
 import { adminPost, anotherDevice, openStream, signInAdmin } from "./helpers/live.ts";
 import {
   type Caller,
@@ -48,12 +49,23 @@ describe("user events", () => {
     const [phone, laptop] = [await openStream(t.app, caller), await openStream(t.app, otherDevice)];
     const res = await syncTaps(t.app, otherDevice, { taps: 40 });
     expect(res.statusCode).toBe(200);
-    const expected = { event: "points", data: { points: 0.04, totalTaps: 40, multiplier: 0.001 } };
-    expect(await phone.next()).toEqual({ id: "1", ...expected });
-    expect(await laptop.next()).toEqual({ id: "1", ...expected });
-    // A replayed batch changes nothing, so it says nothing.
+    // The first tap also unlocks `first-tap`: its event follows the points that include its reward.
+    const expected = [
+      {
+        id: "1",
+        event: "points",
+        data: { points: 0.04 + REWARDS["first-tap"], totalTaps: 40, multiplier: 0.001 },
+      },
+      {
+        id: "2",
+        event: "achievement",
+        data: { id: "first-tap", name: "First Tap", rewardPoints: REWARDS["first-tap"] },
+      },
+    ];
+    expect(await phone.take(2)).toEqual(expected);
+    expect(await laptop.take(2)).toEqual(expected);
     expect((await syncTaps(t.app, caller, { taps: 1 })).statusCode).toBe(200);
-    expect(await phone.next()).toMatchObject({ id: "2", data: { totalTaps: 41 } });
+    expect(await phone.next()).toMatchObject({ id: "3", data: { totalTaps: 41 } });
     expect(await phone.rest()).toEqual([]);
     phone.close();
     laptop.close();
@@ -65,12 +77,17 @@ describe("user events", () => {
     const stream = await openStream(t.app, caller);
     const res = await purchase(t.app, caller, { multiplier_value: 0.005 });
     expect(res.statusCode).toBe(200);
-    const frames = await stream.take(3);
-    expect(frames.map((frame) => frame.id)).toEqual(["3", "4", "5"]);
+    const frames = await stream.take(4);
+    expect(frames.map((frame) => frame.id)).toEqual(["3", "4", "5", "6"]);
     expect(byType(frames)).toEqual({
-      points: { points: 50, totalTaps: 0, multiplier: 0.005 },
+      points: { points: 50 + REWARDS["first-multiplier"], totalTaps: 0, multiplier: 0.005 },
       wallet: { balance: 20 },
       multiplier: { multiplier: 0.005 },
+      achievement: {
+        id: "first-multiplier",
+        name: "Upgraded",
+        rewardPoints: REWARDS["first-multiplier"],
+      },
     });
     expect(await stream.rest()).toEqual([]);
     stream.close();
@@ -85,9 +102,14 @@ describe("user events", () => {
       wallet: { balance: 2 },
     });
     expect((await withdrawRewards(t.app, caller, { amount: 4 })).statusCode).toBe(200);
-    expect(byType(await stream.take(2))).toEqual({
-      points: { points: 6, totalTaps: 0, multiplier: 0.001 },
+    expect(byType(await stream.take(3))).toEqual({
+      points: { points: 6 + REWARDS["first-withdrawal"], totalTaps: 0, multiplier: 0.001 },
       wallet: { balance: 6 },
+      achievement: {
+        id: "first-withdrawal",
+        name: "First Withdrawal",
+        rewardPoints: REWARDS["first-withdrawal"],
+      },
     });
     stream.close();
   });
@@ -118,9 +140,11 @@ describe("user events", () => {
     t.clock.advance(DEVNET_CONFIRM_MS + 1);
     await scanAllDeposits(t.app.ctx);
     await scanAllDeposits(t.app.ctx);
-    expect(byType(await stream.take(2))).toEqual({
+    expect(byType(await stream.take(4))).toEqual({
       deposit: { txId, amount: 12.5, status: "credited" },
       wallet: { balance: 12.5 },
+      points: { points: REWARDS["first-deposit"], totalTaps: 0, multiplier: 0.001 },
+      achievement: { id: "first-deposit", name: "First Deposit", rewardPoints: REWARDS["first-deposit"] },
     });
     expect(await stream.rest()).toEqual([]);
     stream.close();
@@ -150,9 +174,20 @@ describe("user events", () => {
     });
     t.clock.advance(DEVNET_CONFIRM_MS + 1);
     await advanceOpenWithdrawals(t.app.ctx);
-    expect(await stream.next()).toMatchObject({
-      event: "withdrawal",
-      data: { id, amount: 300, status: "confirmed", txId: (signed.data as { txId: string }).txId },
+    // Confirmed, it is the user's first withdrawal: `first-withdrawal` unlocks in the same transaction.
+    expect(byType(await stream.take(3))).toEqual({
+      withdrawal: {
+        id,
+        amount: 300,
+        status: "confirmed",
+        txId: (signed.data as { txId: string }).txId,
+      },
+      points: { points: REWARDS["first-withdrawal"], totalTaps: 0, multiplier: 0.001 },
+      achievement: {
+        id: "first-withdrawal",
+        name: "First Withdrawal",
+        rewardPoints: REWARDS["first-withdrawal"],
+      },
     });
     expect(await stream.rest()).toEqual([]);
     stream.close();
@@ -225,7 +260,9 @@ describe("admin events", () => {
     expect(updates.length).toBeGreaterThanOrEqual(1);
     expect(updates.length).toBeLessThanOrEqual(Math.ceil(elapsed / 1000) + 1);
     const last = updates.at(-1)?.data as { totalPoints: number };
-    expect(last.totalPoints).toBeCloseTo((first.data as { totalPoints: number }).totalPoints + 1, 6);
+    // 1 000 taps at 0.001, and the rewards of the goals they reached (`first-tap`, `taps-1k`).
+    const earned = 1 + REWARDS["first-tap"] + REWARDS["taps-1k"];
+    expect(last.totalPoints).toBeCloseTo((first.data as { totalPoints: number }).totalPoints + earned, 6);
     // A sign-up has no event of its own, but moves the figures too.
     const users = (last as unknown as { totalUsers: number }).totalUsers;
     await signUpAndLogIn(t.app);

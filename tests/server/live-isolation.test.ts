@@ -62,6 +62,13 @@ describe("many users, many changes", () => {
     const streams = await Promise.all(users.map((user) => openStream(t.app, user)));
     const expected = users.map(() => 0);
     const ownTaps = users.map(() => new Set<number>([0]));
+    // A user's first credited taps and first withdrawal each also unlock an achievement: one more event.
+    const unlocked = users.map(() => new Set<string>());
+    const unlocks = (index: number, achievement: string) => {
+      if (unlocked[index]?.has(achievement)) return 0;
+      unlocked[index]?.add(achievement);
+      return 1;
+    };
 
     const act = async (index: number) => {
       const user = users[index] as Caller;
@@ -76,12 +83,13 @@ describe("many users, many changes", () => {
           for (const res of answers) {
             expect(res.statusCode).toBe(200);
             ownTaps[index]?.add(res.json<{ totalTaps: number }>().totalTaps);
-            expected[index] = (expected[index] ?? 0) + 1;
+            expected[index] = (expected[index] ?? 0) + 1 + unlocks(index, "first-tap");
           }
         } else if (choice < 8) {
           const res = await withdrawRewards(t.app, user, { amount: 0.01 });
           // Refused (not enough points yet) appends nothing; paid: points and wallet.
-          if (res.statusCode === 200) expected[index] = (expected[index] ?? 0) + 2;
+          if (res.statusCode === 200)
+            expected[index] = (expected[index] ?? 0) + 2 + unlocks(index, "first-withdrawal");
           else expect(res.json().error.code).toBe("INSUFFICIENT_BALANCE");
         } else {
           expect((await fundViaDevnet(t.app, user.email, 1)).statusCode).toBe(200);
@@ -95,8 +103,11 @@ describe("many users, many changes", () => {
       const frames = await stream.take(expected[index] ?? 0, 5_000);
       // Events 1 and 2 were the multiplier change, before the stream opened.
       expect(frames.map((frame) => positionOf(frame.id)[0])).toEqual(frames.map((_, i) => i + 3));
+      expect(frames.filter((frame) => frame.event === "achievement").map((frame) => frame.data)).toEqual(
+        [...(unlocked[index] ?? [])].map((id) => expect.objectContaining({ id })),
+      );
       for (const frame of frames) {
-        expect(["points", "wallet"]).toContain(frame.event);
+        expect(["points", "wallet", "achievement"]).toContain(frame.event);
         if (frame.event !== "points") continue;
         const data = frame.data as { totalTaps: number; multiplier: number };
         expect(data.multiplier).toBe((index + 1) / 100);
@@ -134,8 +145,10 @@ describe("rolled-back changes", () => {
     expect(heard).toEqual([]);
 
     expect((await syncTaps(t.app, caller, { taps: 1 })).statusCode).toBe(200);
+    // Its first tap: `points` and the `first-tap` achievement, one commit, one announcement.
     expect(await stream.next()).toMatchObject({ id: "3", event: "points" });
-    await expect.poll(() => heard).toEqual([`${caller.id}:3`]);
+    expect(await stream.next()).toMatchObject({ id: "4", event: "achievement" });
+    await expect.poll(() => heard).toEqual([`${caller.id}:4`]);
     stream.close();
     await listener.close();
   });

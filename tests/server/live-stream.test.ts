@@ -20,7 +20,10 @@ const newCaller = async (): Promise<Caller> => sessionCaller(await signUpAndLogI
 const events = (query = "", headers: Record<string, string> = {}) =>
   t.app.inject({ url: `/api/events${query}`, headers });
 
-/** `count` tap syncs of one tap each; answers the total taps after each. */
+/**
+ * `count` tap syncs of one tap each. Each appends one `points` event, and a caller's very first also an
+ * `achievement` (`first-tap`), so a stream's positions run 1 (points), 2 (achievement), 3, 4, … (points).
+ */
 async function tap(caller: Caller, count: number): Promise<void> {
   for (let i = 0; i < count; i += 1)
     expect((await syncTaps(t.app, caller, { taps: 1 })).statusCode).toBe(200);
@@ -105,26 +108,27 @@ describe("the stream", () => {
     const caller = await newCaller();
     const first = await openStream(t.app, caller);
     await tap(caller, 5);
-    const seen = await first.take(5);
-    expect(seen.map((frame) => frame.id)).toEqual(["1", "2", "3", "4", "5"]);
+    const seen = await first.take(6);
+    expect(seen.map((frame) => frame.id)).toEqual(["1", "2", "3", "4", "5", "6"]);
+    expect(seen[1]?.event).toBe("achievement");
     first.close();
     await tap(caller, 3);
 
-    for (const resume of [{ lastEventId: "2" }, { lastEventIdQuery: "2" }]) {
+    for (const resume of [{ lastEventId: "3" }, { lastEventIdQuery: "3" }]) {
       const again = await openStream(t.app, caller, resume);
       const replayed = await again.take(6);
-      expect(replayed.map((frame) => frame.id)).toEqual(["3", "4", "5", "6", "7", "8"]);
+      expect(replayed.map((frame) => frame.id)).toEqual(["4", "5", "6", "7", "8", "9"]);
       expect(replayed.map((frame) => (frame.data as { totalTaps: number }).totalTaps)).toEqual([
         3, 4, 5, 6, 7, 8,
       ]);
-      expect(replayed[0]).toEqual(seen[2]);
+      expect(replayed[0]).toEqual(seen[3]);
       expect(await again.rest()).toEqual([]);
       again.close();
     }
     // Up to date: nothing to replay, and the next change comes once.
-    const current = await openStream(t.app, caller, { lastEventId: "8" });
+    const current = await openStream(t.app, caller, { lastEventId: "9" });
     await tap(caller, 1);
-    expect((await current.take(1))[0]?.id).toBe("9");
+    expect((await current.take(1))[0]?.id).toBe("10");
     expect(await current.rest()).toEqual([]);
     current.close();
   });
@@ -151,7 +155,7 @@ describe("the stream", () => {
     await tap(caller, 2);
     const stream = await openStream(t.app, caller);
     await tap(caller, 1);
-    expect((await stream.take(1))[0]?.id).toBe("3");
+    expect((await stream.take(1))[0]?.id).toBe("4");
     expect(await stream.rest()).toEqual([]);
     stream.close();
   });
@@ -162,24 +166,24 @@ describe("the stream", () => {
     t.clock.advance(16 * MINUTE);
     await tap(caller, 1);
     const pruned = await runMaintenance(t.app.ctx);
-    expect(pruned.liveEvents).toBeGreaterThanOrEqual(2);
+    expect(pruned.liveEvents).toBeGreaterThanOrEqual(3);
 
-    for (const lastEventId of ["1", "0", "99", "1.1", "banana"]) {
+    for (const lastEventId of ["1", "2", "0", "99", "1.1", "banana"]) {
       const stream = await openStream(t.app, caller, { lastEventId });
-      expect(await stream.next()).toEqual({ id: "3", event: "reset", data: {} });
+      expect(await stream.next()).toEqual({ id: "4", event: "reset", data: {} });
       stream.close();
     }
-    // Event 3 is still kept: resuming from 2 is exact.
-    const exact = await openStream(t.app, caller, { lastEventId: "2" });
-    expect(await exact.next()).toMatchObject({ id: "3", event: "points" });
-    await tap(caller, 1);
+    // Event 4 is still kept: resuming from 3 is exact.
+    const exact = await openStream(t.app, caller, { lastEventId: "3" });
     expect(await exact.next()).toMatchObject({ id: "4", event: "points" });
+    await tap(caller, 1);
+    expect(await exact.next()).toMatchObject({ id: "5", event: "points" });
     exact.close();
-    // Ten minutes later event 3 is still there (at least ten minutes of replay are promised).
+    // Ten minutes later event 4 is still there (at least ten minutes of replay are promised).
     t.clock.advance(10 * MINUTE);
     await runMaintenance(t.app.ctx);
-    const stillExact = await openStream(t.app, caller, { lastEventId: "2" });
-    expect(await stillExact.next()).toMatchObject({ id: "3", event: "points" });
+    const stillExact = await openStream(t.app, caller, { lastEventId: "3" });
+    expect(await stillExact.next()).toMatchObject({ id: "4", event: "points" });
     stillExact.close();
   });
 });

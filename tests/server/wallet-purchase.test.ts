@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { reserveKey } from "#server/db/repos/idempotency.repo.ts";
 import { hashIdempotentRequest } from "#server/domain/idempotency.ts";
 import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
+import { ACHIEVEMENT_REWARD_DEFAULTS } from "#server/settings.ts";
 import {
   type Caller,
   fundViaDevnet,
@@ -21,6 +22,8 @@ import {
 import { errorBody, setupTestApp, signUpAndLogIn } from "./helpers/test-app.ts";
 
 const t = setupTestApp();
+/** A user's first purchase also unlocks `first-multiplier`, whose reward joins the points it leaves. */
+const FIRST_MULTIPLIER = ACHIEVEMENT_REWARD_DEFAULTS["first-multiplier"];
 
 async function newCaller(usdt = 0, points = 0): Promise<Caller> {
   const caller = sessionCaller(await signUpAndLogIn(t.app));
@@ -108,7 +111,7 @@ describe("a purchase", () => {
     const caller = await newCaller(12, 150);
     expect((await syncTaps(t.app, caller, { taps: 7 })).statusCode).toBe(200);
     const res = await purchase(t.app, caller, { multiplier_value: 0.002 });
-    expect(res.json()).toMatchObject({ points: 50.007, totalTaps: 7 });
+    expect(res.json()).toMatchObject({ points: 50.007 + FIRST_MULTIPLIER, totalTaps: 7 });
   });
 
   it("takes 100 points and the price, sets the multiplier and records both histories", async () => {
@@ -119,14 +122,14 @@ describe("a purchase", () => {
     expect(res.json()).toEqual({
       success: true,
       multiplier: 0.005,
-      points: 50,
+      points: 50 + FIRST_MULTIPLIER,
       totalTaps: 0,
       walletBalance: 2,
     });
     expect(await treasuryBalance()).toBe(treasuryBefore + 10_000_000);
     expect(await getJson(t.app, caller, "/api/wallet/balance")).toEqual({ success: true, balance: 2 });
     expect(await getJson(t.app, caller, `/api/user/${caller.id}/points`)).toEqual({
-      points: 50,
+      points: 50 + FIRST_MULTIPLIER,
       totalTaps: 0,
     });
     const history = await getJson<{ transactions: unknown[] }>(t.app, caller, "/api/wallet/history");
@@ -151,7 +154,13 @@ describe("a purchase", () => {
   it("can skip steps: 0.001 straight to 0.1", async () => {
     const caller = await newCaller(250, 100);
     const res = await purchase(t.app, caller, { multiplier_value: 0.1 });
-    expect(res.json()).toEqual({ success: true, multiplier: 0.1, points: 0, totalTaps: 0, walletBalance: 0 });
+    expect(res.json()).toEqual({
+      success: true,
+      multiplier: 0.1,
+      points: FIRST_MULTIPLIER,
+      totalTaps: 0,
+      walletBalance: 0,
+    });
   });
 });
 

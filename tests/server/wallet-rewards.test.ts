@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { seedDemoTreasury } from "#server/domain/ledger/demo-treasury.ts";
 import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
+import { ACHIEVEMENT_REWARD_DEFAULTS } from "#server/settings.ts";
 import {
   type Caller,
   fixtureAdminToken,
@@ -19,6 +20,8 @@ import {
 import { bearer, errorBody, setupTestApp, signUpAndLogIn } from "./helpers/test-app.ts";
 
 const t = setupTestApp();
+/** A user's first withdrawal also unlocks `first-withdrawal`, whose reward joins the points it leaves. */
+const FIRST_WITHDRAWAL = ACHIEVEMENT_REWARD_DEFAULTS["first-withdrawal"];
 
 async function newCaller(usdt = 0, points = 0): Promise<Caller> {
   const caller = sessionCaller(await signUpAndLogIn(t.app));
@@ -44,7 +47,12 @@ describe("POST /wallet/withdraw-rewards", () => {
     const treasury = await balanceOf("treasury");
     const res = await withdrawRewards(t.app, caller, { amount: 2.5 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, points: 2.5, totalTaps: 0, walletBalance: 3.5 });
+    expect(res.json()).toEqual({
+      success: true,
+      points: 2.5 + FIRST_WITHDRAWAL,
+      totalTaps: 0,
+      walletBalance: 3.5,
+    });
     expect(await balanceOf("treasury")).toBe(treasury - 2_500_000);
     const history = await getJson<{ transactions: unknown[] }>(t.app, caller, "/api/wallet/history");
     expect(history.transactions[0]).toEqual({
@@ -61,7 +69,12 @@ describe("POST /wallet/withdraw-rewards", () => {
     const caller = await newCaller(0, 1);
     expect((await syncTaps(t.app, caller, { taps: 4 })).statusCode).toBe(200);
     const res = await withdrawRewards(t.app, caller, { amount: 1 });
-    expect(res.json()).toEqual({ success: true, points: 0.004, totalTaps: 4, walletBalance: 1 });
+    expect(res.json()).toEqual({
+      success: true,
+      points: 0.004 + FIRST_WITHDRAWAL,
+      totalTaps: 4,
+      walletBalance: 1,
+    });
   });
 
   it("allows the whole balance and answers 409 INSUFFICIENT_BALANCE for a micro-point more", async () => {
@@ -70,7 +83,14 @@ describe("POST /wallet/withdraw-rewards", () => {
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual(errorBody("INSUFFICIENT_BALANCE", "Insufficient balance"));
     const all = await withdrawRewards(t.app, caller, { amount: 3 });
-    expect(all.json()).toEqual({ success: true, points: 0, totalTaps: 0, walletBalance: 3 });
+    expect(all.json()).toEqual({ success: true, points: FIRST_WITHDRAWAL, totalTaps: 0, walletBalance: 3 });
+    const reward = await withdrawRewards(t.app, caller, { amount: FIRST_WITHDRAWAL });
+    expect(reward.json()).toEqual({
+      success: true,
+      points: 0,
+      totalTaps: 0,
+      walletBalance: 3 + FIRST_WITHDRAWAL,
+    });
     expect((await withdrawRewards(t.app, caller, { amount: 0.000001 })).statusCode).toBe(409);
   });
 
@@ -87,9 +107,19 @@ describe("POST /wallet/withdraw-rewards", () => {
     const app = await t.buildAnother({ config: { pointsPerUsdt: 4 } });
     const caller = await newCaller(0, 10);
     const res = await withdrawRewards(app, caller, { amount: 2.5 });
-    expect(res.json()).toEqual({ success: true, points: 7.5, totalTaps: 0, walletBalance: 0.625 });
+    expect(res.json()).toEqual({
+      success: true,
+      points: 7.5 + FIRST_WITHDRAWAL,
+      totalTaps: 0,
+      walletBalance: 0.625,
+    });
     const odd = await withdrawRewards(app, caller, { amount: 0.000007 });
-    expect(odd.json()).toEqual({ success: true, points: 7.499993, totalTaps: 0, walletBalance: 0.625001 });
+    expect(odd.json()).toEqual({
+      success: true,
+      points: (7_499_993 + FIRST_WITHDRAWAL * 1e6) / 1e6,
+      totalTaps: 0,
+      walletBalance: 0.625001,
+    });
     // 0.000003 points are worth 0.00000075 USDT: checked (422) before the balance (409).
     const tiny = await withdrawRewards(app, caller, { amount: 0.000003 });
     expect(tiny.statusCode).toBe(422);

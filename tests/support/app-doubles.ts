@@ -63,5 +63,5 @@ export function createFakeApp(
 /** The taps actor's store child: reads `stored` at start; what is saved is the test's `persist` to watch. */
 export const storeHolding = (stored: StoredRewards | null) =>
   fromCallback<StoreCommand, { userId: string }>(({ sendBack }) => {
-    sendBack({ type: "STORE.LOADED", stored });
+    sendBack({ type: "STORE.LOADED", stored, othersPendingTaps: 0 });
   });

@@ -9,6 +9,7 @@ import * as walletAndChain from "./003-wallet-and-chain.ts";
 import * as adminAudit from "./004-admin-audit.ts";
 import * as abuseLimits from "./005-abuse-limits.ts";
 import * as liveEvents from "./006-live-events.ts";
+import * as economy from "./007-economy.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "004-admin-audit": adminAudit,
   "005-abuse-limits": abuseLimits,
   "006-live-events": liveEvents,
+  "007-economy": economy,
 };

@@ -64,3 +64,22 @@ export async function multiplierFigures(db: Kysely<Database>) {
     lowestMicro: Number(row.min),
   };
 }
+
+/** Streak claims of one UTC day and boosters bought since `since`, every account's. */
+export async function economyFigures(db: Kysely<Database>, day: number, since: Date) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom("streak_claims")
+        .select(sql<number>`count(*)::int`.as("v"))
+        .where("day", "=", day)
+        .as("streak_claims"),
+      eb
+        .selectFrom("booster_purchases")
+        .select(sql<number>`count(*)::int`.as("v"))
+        .where("starts_at", ">=", since)
+        .as("booster_sales"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { streakClaims: Number(row.streak_claims ?? 0), boosterSales: Number(row.booster_sales ?? 0) };
+}

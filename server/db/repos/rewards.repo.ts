@@ -8,6 +8,11 @@ export interface RewardsRow {
   multiplierMicro: number;
   bucketMilliTaps: number;
   bucketUpdatedAt: Date;
+  /** The latest booster bought: its factor (1 when none was ever bought) and end (null: none). */
+  boosterFactor: number;
+  boosterEndsAt: Date | null;
+  /** One bit per unlocked achievement. */
+  achievementsMask: number;
 }
 
 const REWARDS_COLUMNS = [
@@ -16,21 +21,32 @@ const REWARDS_COLUMNS = [
   "r.multiplier_micro",
   "r.bucket_milli_taps",
   "r.bucket_updated_at",
+  "r.booster_factor",
+  "r.booster_ends_at",
+  "r.achievements_mask",
 ] as const;
 
-function toRewards(row: {
+export interface RewardsColumns {
   points_micro: number;
   total_taps: number;
   multiplier_micro: number;
   bucket_milli_taps: number;
   bucket_updated_at: Date;
-}): RewardsRow {
+  booster_factor: number;
+  booster_ends_at: Date | null;
+  achievements_mask: number;
+}
+
+export function toRewards(row: RewardsColumns): RewardsRow {
   return {
     pointsMicro: row.points_micro,
     totalTaps: row.total_taps,
     multiplierMicro: row.multiplier_micro,
     bucketMilliTaps: row.bucket_milli_taps,
     bucketUpdatedAt: row.bucket_updated_at,
+    boosterFactor: row.booster_factor,
+    boosterEndsAt: row.booster_ends_at,
+    achievementsMask: row.achievements_mask,
   };
 }
 
@@ -81,10 +97,32 @@ export async function setPointsAndMultiplier(
     .execute();
 }
 
-/** Records a change of points other than a tap batch (the caller has updated the balance). */
+/** Sets the user's points to a figure computed under the row's lock. */
+export async function setPoints(
+  trx: Transaction<Database>,
+  userId: string,
+  pointsMicro: number,
+): Promise<void> {
+  await trx
+    .updateTable("user_rewards")
+    .set({ points_micro: pointsMicro })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/**
+ * Records a change of points other than a tap batch (the caller has updated the balance). With a key, a
+ * second movement for the same fact fails the transaction (unique per user): it would be a second payment.
+ */
 export async function insertPointsMovement(
   trx: Transaction<Database>,
-  movement: { userId: string; deltaMicro: number; kind: PointsMovementKind; at: Date },
+  movement: {
+    userId: string;
+    deltaMicro: number;
+    kind: PointsMovementKind;
+    idempotencyKey?: string;
+    at: Date;
+  },
 ): Promise<void> {
   await trx
     .insertInto("points_movements")
@@ -92,8 +130,25 @@ export async function insertPointsMovement(
       user_id: movement.userId,
       delta_micro: movement.deltaMicro,
       kind: movement.kind,
+      idempotency_key: movement.idempotencyKey ?? null,
       created_at: movement.at,
     })
+    .execute();
+}
+
+/** Adds achievement rewards to the points and their bits to the mask (the caller holds the row's lock). */
+export async function addAchievementRewards(
+  trx: Transaction<Database>,
+  userId: string,
+  change: { rewardMicro: number; mask: number },
+): Promise<void> {
+  await trx
+    .updateTable("user_rewards")
+    .set((eb) => ({
+      points_micro: eb("points_micro", "+", change.rewardMicro),
+      achievements_mask: sql<number>`achievements_mask | ${change.mask}`,
+    }))
+    .where("user_id", "=", userId)
     .execute();
 }
 

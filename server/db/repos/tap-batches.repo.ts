@@ -1,7 +1,7 @@
 /** Tap batches: the stored answer of each synced batch, and the points history read from them. */
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../schema.ts";
-import type { RewardsRow } from "./rewards.repo.ts";
+import { type RewardsColumns, type RewardsRow, toRewards } from "./rewards.repo.ts";
 
 export interface StoredBatch {
   tapsCredited: number;
@@ -14,12 +14,7 @@ export interface StoredBatch {
 // The two statements of every tap sync are plain SQL rather than query builders: building costs more CPU than
 // the round trip itself on this path (about 0.1 ms a query here), and these are the hottest queries we have.
 
-interface LockedRow {
-  points_micro: number;
-  total_taps: number;
-  multiplier_micro: number;
-  bucket_milli_taps: number;
-  bucket_updated_at: Date;
+interface LockedRow extends RewardsColumns {
   taps_credited: number | null;
   batch_points_micro: number | null;
   batch_multiplier_micro: number | null;
@@ -46,7 +41,7 @@ export async function lockRewardsWithBatch(
 ): Promise<RewardsWithBatch | undefined> {
   const { rows } = await sql<LockedRow>`
     SELECT r.points_micro, r.total_taps, r.multiplier_micro, r.bucket_milli_taps, r.bucket_updated_at,
-      b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
+      r.booster_factor, r.booster_ends_at, r.achievements_mask, b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
       b.points_after_micro, b.total_taps_after
     FROM user_rewards r
     LEFT JOIN tap_batches b ON b.user_id = r.user_id AND b.batch_id = ${batchId}
@@ -55,13 +50,7 @@ export async function lockRewardsWithBatch(
   const row = rows[0];
   if (!row) return undefined;
   return {
-    rewards: {
-      pointsMicro: row.points_micro,
-      totalTaps: row.total_taps,
-      multiplierMicro: row.multiplier_micro,
-      bucketMilliTaps: row.bucket_milli_taps,
-      bucketUpdatedAt: row.bucket_updated_at,
-    },
+    rewards: toRewards(row),
     batch:
       row.taps_credited === null
         ? null
@@ -87,6 +76,10 @@ export interface NewBatch {
   bucketMilliTaps: number;
   bucketUpdatedAt: Date;
   suspicious: boolean;
+  /** The booster factor the batch is credited at (1 without a booster). */
+  boosterFactor: number;
+  /** The user's unlocked achievements after this batch (its own unlocks included). */
+  achievementsMask: number;
   at: Date;
 }
 
@@ -99,9 +92,10 @@ export async function recordTapBatch(trx: Transaction<Database>, batch: NewBatch
   const { rows } = await sql<{ updated: number }>`
     WITH inserted AS (
       INSERT INTO tap_batches (user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
-        points_after_micro, total_taps_after, suspicious, created_at)
+        points_after_micro, total_taps_after, suspicious, booster_factor, created_at)
       VALUES (${batch.userId}, ${batch.batchId}, ${batch.tapsClaimed}, ${batch.tapsCredited}, ${batch.pointsMicro},
-        ${batch.multiplierMicro}, ${batch.pointsAfterMicro}, ${batch.totalTapsAfter}, ${batch.suspicious}, ${batch.at})
+        ${batch.multiplierMicro}, ${batch.pointsAfterMicro}, ${batch.totalTapsAfter}, ${batch.suspicious},
+        ${batch.boosterFactor}, ${batch.at})
       ON CONFLICT (user_id, batch_id) DO NOTHING
       RETURNING batch_id
     )
@@ -111,7 +105,8 @@ export async function recordTapBatch(trx: Transaction<Database>, batch: NewBatch
       bucket_milli_taps = ${batch.bucketMilliTaps},
       bucket_updated_at = ${batch.bucketUpdatedAt},
       suspicious_claims = suspicious_claims + ${batch.suspicious ? 1 : 0},
-      clipped_taps = clipped_taps + ${batch.tapsClaimed - batch.tapsCredited}
+      clipped_taps = clipped_taps + ${batch.tapsClaimed - batch.tapsCredited},
+      achievements_mask = ${batch.achievementsMask}
     WHERE user_id = ${batch.userId} AND EXISTS (SELECT 1 FROM inserted)
     RETURNING 1 AS updated`.execute(trx);
   return rows.length === 1;
@@ -152,7 +147,7 @@ export function listCreditedBatches(
 ) {
   let query = db
     .selectFrom("tap_batches")
-    .select(["batch_id", "points_micro", "multiplier_micro", "created_at"])
+    .select(["batch_id", "points_micro", "multiplier_micro", "booster_factor", "created_at"])
     .where("user_id", "=", userId)
     .where("taps_credited", ">", 0);
   if (page.after) {

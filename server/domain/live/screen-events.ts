@@ -106,3 +106,29 @@ export function auditRecorded(trx: Trx, entry: AuditEntry): void {
     },
   });
 }
+
+/** An achievement unlocked; its reward is already in the transaction's `points` event. */
+export function achievementUnlocked(
+  trx: Trx,
+  userId: string,
+  achievement: { id: string; name: string; rewardMicro: number },
+): void {
+  queueLiveEvent(trx, {
+    stream: userId,
+    type: "achievement",
+    payload: {
+      id: achievement.id,
+      name: achievement.name,
+      rewardPoints: microToNumber(achievement.rewardMicro),
+    },
+  });
+}
+
+/** A booster started (`active`) or ended (null). */
+export function boosterChanged(
+  trx: Trx,
+  userId: string,
+  active: { id: string; factor: number; endsAt: string } | null,
+): void {
+  queueLiveEvent(trx, { stream: userId, type: "booster", payload: { active } });
+}

@@ -1,8 +1,10 @@
 /**
  * POST /user/{id}/points (docs/design.md §5): the server decides what a batch of taps is worth. It credits
- * min(taps, budget) at the multiplier in force when the batch arrives; the client's own figures are only
- * compared (a mismatch, like a clipped claim, counts as suspicious). A batch id is credited once: a replay,
- * even a concurrent one, answers the stored result.
+ * min(taps, budget) at the multiplier in force when the batch arrives, times the booster's factor when one
+ * runs or ended within the grace (docs/decisions/019); the client's own figures are only compared (a mismatch,
+ * like a clipped claim, counts as suspicious). A batch id is credited once: a replay, even a concurrent one,
+ * answers the stored result. A batch whose taps reach an achievement's goal unlocks it in the same transaction;
+ * its reward is in the answer's points (and in the stored answer a replay gets).
  */
 import type { AppContext } from "../../context.ts";
 import { insertRewardsRow } from "../../db/repos/rewards.repo.ts";
@@ -12,6 +14,15 @@ import {
   recordTapBatch,
   type StoredBatch,
 } from "../../db/repos/tap-batches.repo.ts";
+import {
+  announceUnlocks,
+  maskOf,
+  pendingUnlocks,
+  recordUnlocks,
+  rewardOf,
+  tapGoalsReached,
+} from "../economy/achievements.ts";
+import { boostFactorAt } from "../economy/boosters.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { pointsChanged } from "../live/screen-events.ts";
 import { countAttempt, type LimitRule } from "../rate-limit.ts";
@@ -45,9 +56,11 @@ const replayOf = (batch: StoredBatch): TapBatchResult => ({
   replayed: true,
 });
 
-function claimMismatches(claim: TapBatchClaim, multiplierMicro: number): boolean {
+/** A client may or may not count a booster near its end (the grace), so points at either rate are honest. */
+function claimMismatches(claim: TapBatchClaim, multiplierMicro: number, factor: number): boolean {
   if (claim.claimedMultiplierMicro !== null && claim.claimedMultiplierMicro !== multiplierMicro) return true;
-  return claim.claimedPointsMicro !== null && claim.claimedPointsMicro !== claim.taps * multiplierMicro;
+  const honest = [claim.taps * multiplierMicro, claim.taps * multiplierMicro * factor];
+  return claim.claimedPointsMicro !== null && !honest.includes(claim.claimedPointsMicro);
 }
 
 export async function creditTapBatch(
@@ -76,10 +89,18 @@ export async function creditTapBatch(
       now,
     );
     const multiplierMicro = rewards.multiplierMicro;
-    const creditedPointsMicro = take.granted * multiplierMicro;
+    const factor = boostFactorAt(rewards, now, ctx.config.economy.boosters.graceMs);
+    const creditedPointsMicro = take.granted * multiplierMicro * factor;
+    const totalTaps = rewards.totalTaps + take.granted;
+    // Goals are checked against the bits read with the row: no query unless this batch reaches one.
+    const unlocks = pendingUnlocks(
+      tapGoalsReached(totalTaps),
+      rewards.achievementsMask,
+      ctx.config.economy.achievementRewardPoints,
+    );
     const result: TapBatchResult = {
-      pointsMicro: rewards.pointsMicro + creditedPointsMicro,
-      totalTaps: rewards.totalTaps + take.granted,
+      pointsMicro: rewards.pointsMicro + creditedPointsMicro + rewardOf(unlocks),
+      totalTaps,
       multiplierMicro,
       credited: { taps: take.granted, pointsMicro: creditedPointsMicro },
       replayed: false,
@@ -95,17 +116,21 @@ export async function creditTapBatch(
       totalTapsAfter: result.totalTaps,
       bucketMilliTaps: take.bucket.milliTaps,
       bucketUpdatedAt: take.bucket.updatedAt,
-      suspicious: take.granted < claim.taps || claimMismatches(claim, multiplierMicro),
+      suspicious: take.granted < claim.taps || claimMismatches(claim, multiplierMicro, factor),
+      boosterFactor: factor,
+      achievementsMask: rewards.achievementsMask | maskOf(unlocks),
       at: now,
     });
     if (recorded) {
-      if (take.granted > 0) {
+      await recordUnlocks(trx, userId, unlocks, now);
+      if (result.pointsMicro !== rewards.pointsMicro) {
         pointsChanged(trx, userId, {
           pointsMicro: result.pointsMicro,
           totalTaps: result.totalTaps,
           multiplierMicro,
         });
       }
+      announceUnlocks(trx, userId, unlocks);
       return result;
     }
     // A concurrent send of this batch committed while we waited for the lock: answer what it stored.

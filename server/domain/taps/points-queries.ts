@@ -20,6 +20,8 @@ export interface PointsHistoryEntry {
   id: string;
   pointsMicro: number;
   multiplierMicro: number;
+  /** The booster factor the batch was credited at (1 without one): points = taps × multiplier × factor. */
+  factor: number;
   at: Date;
 }
 
@@ -36,6 +38,7 @@ export function pointsHistory(
       id: row.batch_id,
       pointsMicro: row.points_micro,
       multiplierMicro: row.multiplier_micro,
+      factor: row.booster_factor,
       at: row.created_at,
     }),
   );

@@ -6,7 +6,8 @@
  * Chain calls happen before the database transaction, never inside it. Listings may overlap and scans may
  * run at the same time (interval and Refresh, or two processes): the unique keys keep the credit single.
  * The owner's screens hear of a deposit twice: `pending` the first time a scan sees it not yet final, and
- * `credited` in the transaction that credits it (docs/api.md, Live events).
+ * `credited` in the transaction that credits it (docs/api.md, Live events). The first credited deposit unlocks
+ * `first-deposit` in that transaction (docs/decisions/019).
  */
 import type { AddressTransfer, TransferLog } from "../../chain/gateway.ts";
 import type { AppContext } from "../../context.ts";
@@ -17,6 +18,7 @@ import {
   listDepositAddresses,
   recordChecked,
 } from "../../db/repos/chain.repo.ts";
+import { prepareUnlock } from "../economy/achievements.ts";
 import { EXTERNAL, ensureWalletAccount } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
@@ -100,6 +102,8 @@ async function creditLogs(
   const walletAccount = await ensureWalletAccount(ctx.db, owner.userId);
   await transactionWithLiveEvents(ctx, async (trx) => {
     const at = ctx.clock();
+    // The owner's rewards row is locked first, before the ledger accounts, in case this is their first deposit.
+    const unlock = await prepareUnlock(trx, ctx.config.economy.achievementRewardPoints, owner.userId, at);
     let creditedMicro = 0;
     for (const log of logs) {
       const fresh = await insertChainDeposit(trx, {
@@ -124,8 +128,10 @@ async function creditLogs(
       });
       creditedMicro += log.amountMicro;
     }
-    if (creditedMicro > 0)
+    if (creditedMicro > 0) {
       depositChanged(trx, owner.userId, { txId, amountMicro: creditedMicro, status: "credited" });
+      await unlock(["first-deposit"]);
+    }
     await recordChecked(trx, {
       txId,
       address: owner.address,

@@ -1,13 +1,15 @@
 /**
  * Buying a higher multiplier (docs/design.md §4): 100 points and the option's price (wallet → treasury) in
  * one transaction with the new multiplier and its history entry. Checks, in the contract's order: the option
- * exists, it is higher than the current one, the points (before the funds), then the funds.
+ * exists, it is higher than the current one, the points (before the funds), then the funds. The first
+ * purchase unlocks `first-multiplier` (docs/decisions/019), whose reward is in the answer's points.
  */
 import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";
 import type { AppContext } from "../../context.ts";
 import { findMultiplierOption, insertMultiplierChange } from "../../db/repos/multipliers.repo.ts";
 import { insertPointsMovement, setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
 import { MICRO_PER_UNIT, microToNumber } from "../../money/micro.ts";
+import { unlockAchievements } from "../economy/achievements.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
@@ -79,9 +81,16 @@ export async function purchaseMultiplier(
       const figures = { pointsMicro, totalTaps: rewards.totalTaps, multiplierMicro: option.multiplierMicro };
       pointsChanged(trx, userId, figures);
       multiplierChanged(trx, userId, option.multiplierMicro);
+      const after = await unlockAchievements(
+        trx,
+        ctx.config.economy.achievementRewardPoints,
+        { userId, achievementsMask: rewards.achievementsMask, ...figures },
+        ["first-multiplier"],
+        now,
+      );
       return {
         multiplierMicro: option.multiplierMicro,
-        pointsMicro,
+        pointsMicro: after.pointsMicro,
         totalTaps: rewards.totalTaps,
         walletBalanceMicro: await walletBalanceMicro(trx, userId),
       };

@@ -31,6 +31,7 @@ import {
 } from "../../db/repos/withdrawals.repo.ts";
 import type { Database } from "../../db/schema.ts";
 import { MICRO_PER_UNIT } from "../../money/micro.ts";
+import { prepareUnlock } from "../economy/achievements.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { EXTERNAL, ensureWalletAccount } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
@@ -221,10 +222,16 @@ async function follow(ctx: AppContext, row: WithdrawalRow): Promise<void> {
 const expiredLongAgo = (ctx: AppContext, row: WithdrawalRow) =>
   row.expires_at !== null && ctx.clock().getTime() > row.expires_at.getTime() + EXPIRY_GRACE_MS;
 
-/** The money left for good: clearing → external (the chain). */
+/**
+ * The money left for good: clearing → external (the chain). A user's first confirmed withdrawal unlocks
+ * `first-withdrawal` (docs/decisions/019): their rewards row is locked first, before any ledger account.
+ */
 async function post(ctx: AppContext, row: WithdrawalRow): Promise<void> {
   await transactionWithLiveEvents(ctx, async (trx) => {
     const at = ctx.clock();
+    const unlock = row.user_id
+      ? await prepareUnlock(trx, ctx.config.economy.achievementRewardPoints, row.user_id, at)
+      : null;
     if (!(await moveWithdrawal(trx, row.id, { from: ["broadcast"], to: "confirmed", at }))) return;
     announce(trx, row, "confirmed", row.tx_id);
     await transfer(trx, {
@@ -237,6 +244,7 @@ async function post(ctx: AppContext, row: WithdrawalRow): Promise<void> {
       idempotencyKey: `withdrawal-sent:${row.id}`,
       at,
     });
+    await unlock?.(["first-withdrawal"]);
   });
 }
 

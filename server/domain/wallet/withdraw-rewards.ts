@@ -1,16 +1,16 @@
 /**
  * Rewards withdrawal (docs/design.md §4): points leave the rewards balance and the treasury pays
  * amount / POINTS_PER_USDT USDT into the wallet (rounded down to the micro-USDT), in one transaction. The
- * treasury's conditional debit means the pool is never overdrawn, however many withdrawals run at once.
+ * treasury's conditional debit means the pool is never overdrawn, however many withdrawals run at once. The
+ * first withdrawal unlocks `first-withdrawal` (docs/decisions/019), whose reward is in the answer's points.
  */
 import type { AppContext } from "../../context.ts";
-import { insertPointsMovement, setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
 import { MICRO_PER_UNIT, microFromNumber, mulDivFloor } from "../../money/micro.ts";
+import { unlockAchievements } from "../economy/achievements.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
-import { pointsChanged } from "../live/screen-events.ts";
-import { lockRewardsAccount } from "../taps/rewards-account.ts";
+import { lockRewardsAccount, movePoints } from "../taps/rewards-account.ts";
 import { belowMinimumPayout, insufficientPointsBalance, insufficientPoolBalance } from "./errors.ts";
 
 export interface WithdrawRewardsResult {
@@ -53,16 +53,20 @@ export async function withdrawRewards(
       }).catch((err: unknown) => {
         throw err instanceof InsufficientBalance ? insufficientPoolBalance() : err;
       });
-      const pointsMicro = rewards.pointsMicro - amountMicro;
-      await setPointsAndMultiplier(trx, userId, { pointsMicro, multiplierMicro: rewards.multiplierMicro });
-      await insertPointsMovement(trx, { userId, deltaMicro: -amountMicro, kind: "rewards", at: now });
-      pointsChanged(trx, userId, {
-        pointsMicro,
-        totalTaps: rewards.totalTaps,
-        multiplierMicro: rewards.multiplierMicro,
+      const pointsMicro = await movePoints(trx, userId, rewards, {
+        deltaMicro: -amountMicro,
+        kind: "rewards",
+        at: now,
       });
+      const after = await unlockAchievements(
+        trx,
+        ctx.config.economy.achievementRewardPoints,
+        { userId, ...rewards, pointsMicro },
+        ["first-withdrawal"],
+        now,
+      );
       return {
-        pointsMicro,
+        pointsMicro: after.pointsMicro,
         totalTaps: rewards.totalTaps,
         walletBalanceMicro: await walletBalanceMicro(trx, userId),
       };

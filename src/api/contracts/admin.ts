@@ -49,6 +49,12 @@ export const metrics = defineEndpoint({
         averagePoints: Balance,
         poolBalance: Balance,
         dailyVolume: Balance,
+        // Optional in the type only (screens written before the economy build their figures without them);
+        // the server always sends both.
+        /** Daily streak claims made today (UTC), by every account. */
+        streakClaimsToday: Type.Optional(Type.Integer({ minimum: 0 })),
+        /** Boosters bought today (UTC), by every account. */
+        boosterSalesToday: Type.Optional(Type.Integer({ minimum: 0 })),
       },
       strict,
     ),

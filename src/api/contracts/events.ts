@@ -5,6 +5,7 @@
 import { type Static, Type } from "typebox";
 import { auditLog, metrics } from "./admin.ts";
 import { Uuid } from "./common.ts";
+import { ActiveBooster } from "./economy.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { STREAM_TICKET_SECONDS } from "./limits.ts";
 import { Balance, Multiplier } from "./money.ts";
@@ -69,6 +70,13 @@ export const LiveEventData = {
     },
     strict,
   ),
+  /** An achievement unlocked, its reward already in `points` (docs/api.md, Economy). */
+  achievement: Type.Object(
+    { id: Type.String(), name: Type.String(), rewardPoints: Type.Integer({ minimum: 0 }) },
+    strict,
+  ),
+  /** A booster started (`active`) or ended (`null`). */
+  booster: Type.Object({ active: Type.Union([ActiveBooster, Type.Null()]) }, strict),
   session: Type.Object(
     { reason: Type.Union([Type.Literal("logout"), Type.Literal("password-reset")]) },
     strict,

@@ -5,6 +5,7 @@
 import { adminEndpoints } from "./admin.ts";
 import { authEndpoints } from "./auth.ts";
 import { devnetEndpoints } from "./devnet.ts";
+import { economyEndpoints } from "./economy.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { eventsEndpoints } from "./events.ts";
 import { operationsEndpoints } from "./operations.ts";
@@ -20,4 +21,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...adminEndpoints,
   ...devnetEndpoints,
   ...eventsEndpoints,
+  ...economyEndpoints,
 ];

@@ -81,7 +81,8 @@ export const pointsHistory = defineEndpoint({
   method: "GET",
   path: "/user/:id/points/history",
   policy: "self",
-  summary: "One entry per credited tap batch, newest first",
+  summary:
+    "One entry per credited tap batch, newest first: what it credited, at which multiplier and booster factor",
   tags,
   params: Params,
   querystring: ListQuery,
@@ -90,7 +91,14 @@ export const pointsHistory = defineEndpoint({
       {
         history: Type.Array(
           Type.Object(
-            { id: Type.String(), points: Balance, multiplier: Multiplier, timestamp: Timestamp },
+            {
+              id: Type.String(),
+              points: Balance,
+              multiplier: Multiplier,
+              /** The booster factor the batch was credited at (1 without one): points = taps × multiplier × factor. */
+              factor: Type.Integer({ minimum: 1 }),
+              timestamp: Timestamp,
+            },
             strict,
           ),
         ),

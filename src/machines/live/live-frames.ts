@@ -1,6 +1,6 @@
 /**
- * Frames → machine events (docs/api.md, "Live events"). A frame whose type we do not know (later issues add
- * `achievement` and `booster`) or whose data does not have the documented shape is dropped, never thrown.
+ * Frames → machine events (docs/api.md, "Live events"). A frame whose type we do not know or whose data does
+ * not have the documented shape is dropped, never thrown.
  */
 import type { PushedEvent, RawFrame } from "./live.types.ts";
 
@@ -38,6 +38,17 @@ function parse(raw: string): Data | null {
 
 const ifComplete = <T extends PushedEvent>(event: T, ...fields: unknown[]): T | null =>
   fields.every((field) => field !== null) ? event : null;
+
+/** `{ active: { id, factor, endsAt } | null }`; a malformed `active` drops the frame. */
+function boosterEvent(data: Data): PushedEvent | null {
+  if (data.active === null) return { type: "BOOSTER.CHANGED", active: null };
+  const active = data.active !== undefined && typeof data.active === "object" ? (data.active as Data) : null;
+  if (!active) return null;
+  const [id, factor, endsAtText] = [text(active, "id"), num(active, "factor"), text(active, "endsAt")];
+  const endsAt = endsAtText === null ? Number.NaN : Date.parse(endsAtText);
+  if (id === null || factor === null || factor < 1 || !Number.isFinite(endsAt)) return null;
+  return { type: "BOOSTER.CHANGED", active: { id, factor, endsAt } };
+}
 
 export function frameToEvent(frame: RawFrame): PushedEvent | null {
   if (frame.type === "reset") return { type: "STREAM.RESET" };
@@ -85,6 +96,17 @@ export function frameToEvent(frame: RawFrame): PushedEvent | null {
         status,
       );
     }
+    case "achievement": {
+      const [id, name, rewardPoints] = [text(data, "id"), text(data, "name"), num(data, "rewardPoints")];
+      return ifComplete(
+        { type: "ACHIEVEMENT.UNLOCKED", id: id!, name: name!, rewardPoints: rewardPoints! },
+        id,
+        name,
+        rewardPoints,
+      );
+    }
+    case "booster":
+      return boosterEvent(data);
     case "session":
       return { type: "SESSION.REVOKED", reason: text(data, "reason") ?? "revoked" };
     case "admin.metrics":

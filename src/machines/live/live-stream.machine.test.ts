@@ -61,6 +61,13 @@ describe("live stream: frames become machine events", () => {
     source.frame("admin.metrics", { totalUsers: 3 }, "6");
     source.frame("admin.audit", { id: "a1", action: "fund-wallet" }, "7");
     source.frame("reset", "", "8");
+    source.frame("achievement", { id: "first-tap", name: "First tap", rewardPoints: 1 }, "9");
+    source.frame(
+      "booster",
+      { active: { id: "turbo-2x", factor: 2, endsAt: "2030-01-01T00:10:00.000Z" } },
+      "10",
+    );
+    source.frame("booster", { active: null }, "11");
     expect(reports).toEqual([
       { type: "STREAM.UP" },
       { type: "POINTS.UPDATED", points: 1.5, totalTaps: 1500, multiplier: 0.001 },
@@ -71,6 +78,12 @@ describe("live stream: frames become machine events", () => {
       { type: "ADMIN.METRICS", metrics: { totalUsers: 3 } },
       { type: "ADMIN.AUDIT", item: { id: "a1", action: "fund-wallet" } },
       { type: "STREAM.RESET" },
+      { type: "ACHIEVEMENT.UNLOCKED", id: "first-tap", name: "First tap", rewardPoints: 1 },
+      {
+        type: "BOOSTER.CHANGED",
+        active: { id: "turbo-2x", factor: 2, endsAt: Date.parse("2030-01-01T00:10:00.000Z") },
+      },
+      { type: "BOOSTER.CHANGED", active: null },
     ]);
   });
 
@@ -78,7 +91,9 @@ describe("live stream: frames become machine events", () => {
     const { sources, reports, live, advance } = start();
     await flush();
     sources.latest().open();
-    sources.latest().frame("achievement", { id: "first-tap", name: "First tap", rewardPoints: 1 }, "10");
+    sources.latest().frame("leaderboard", { rank: 1 }, "9");
+    sources.latest().frame("achievement", { id: "first-tap", name: "First tap" }, "10");
+    sources.latest().frame("booster", { active: { id: "turbo-2x", factor: 2, endsAt: "soon" } }, "10b");
     sources.latest().frame("points", "{not json", "11");
     sources.latest().frame("wallet", { balance: "12" }, "12");
     sources.latest().frame("deposit", { txId: "tx", amount: 5, status: "confirmed" }, "13");

@@ -24,6 +24,19 @@ export type WithdrawalUpdated = {
   txId: string | null;
 };
 
+/** An achievement unlocked; its reward is already in the next `points` push (docs/api.md, Economy). */
+export type AchievementUnlocked = {
+  type: "ACHIEVEMENT.UNLOCKED";
+  id: string;
+  name: string;
+  rewardPoints: number;
+};
+/** A booster started (`active`) or ended (`null`); `endsAt` in ms since the epoch. */
+export type BoosterChanged = {
+  type: "BOOSTER.CHANGED";
+  active: { id: string; factor: number; endsAt: number } | null;
+};
+
 /** What the server pushed. */
 export type PushedEvent =
   | PointsUpdated
@@ -31,6 +44,8 @@ export type PushedEvent =
   | MultiplierChanged
   | DepositUpdated
   | WithdrawalUpdated
+  | AchievementUnlocked
+  | BoosterChanged
   /** The session was revoked: the tab signs out, the stream ends. */
   | { type: "SESSION.REVOKED"; reason: string }
   | { type: "ADMIN.METRICS"; metrics: AdminMetrics }

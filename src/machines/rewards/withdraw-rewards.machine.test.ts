@@ -396,7 +396,7 @@ describe("withdraw rewards machine with the real actors: pending taps go first",
                 input,
               }: {
                 input: { userId: string; batch: TapBatch; multiplierMicro: number };
-              }): Promise<SyncAnswer | null> => {
+              }): Promise<SyncAnswer> => {
                 const answer = deferred<SyncAnswer>();
                 batches.push({ batch: input.batch, answer });
                 return answer.promise;

@@ -1,25 +1,20 @@
 /**
- * Real implementations of the taps machine's actors and I/O actions: the API client and localStorage,
- * shared by every tab of the browser (docs/decisions/018): each tab merges its changes into the rewards key
- * and hears the others' (the `storage` event); a batch is sent only by the tab holding the per-user send lock
- * (Web Locks), which takes it out of the key when the server has answered, so no two tabs send the same taps
- * and none are lost when a tab closes mid-send (the lock passes on, and the batch with it).
+ * Real implementations of the taps machine's actors and I/O actions: the API client and localStorage
+ * (docs/decisions/018, "Taps across tabs"). Each tab keeps its own pending taps in its own key and sends only
+ * its own batches; the others' keys are read (the `storage` event) so every tab shows the same total. A tab
+ * holds a Web Lock named after it while it lives; another tab waits for that lock and, once the browser
+ * releases it (the tab closed, reloaded or crashed), adopts what the gone tab left and sends it under the
+ * same batch ids, so a batch its keepalive already delivered is counted once.
  */
 import { fromCallback, fromPromise } from "xstate";
 import type { ApiResult } from "#src/api/errors.ts";
 import { fromMicro, toMicro } from "#src/api/micro.ts";
 import type { RewardsApi, SyncAnswer } from "#src/api/rewards.ts";
-import {
-  mergeRewards,
-  type RewardsStore,
-  type StoredRewards,
-  samePending,
-  type TapBatch,
-} from "#src/api/rewards-store.ts";
+import { type RewardsStore, type StoredRewards, type TapBatch, tabOfKey } from "#src/api/rewards-store.ts";
 import { rewardsKey } from "#src/api/storage-keys.ts";
 import type { WithLock } from "../auth/auth.actors.ts";
 import type { StoreCommand } from "./taps.machine.ts";
-import type { Loaded, TapsContext, TapsEvent } from "./taps.types.ts";
+import { type Loaded, pendingTaps, type TapsContext, type TapsEvent } from "./taps.types.ts";
 
 function unwrap<T>(result: ApiResult<T>): T {
   if (result.error) throw result.error;
@@ -34,37 +29,46 @@ const batchBody = (batch: TapBatch, multiplierMicro: number) => ({
   multiplier: fromMicro(multiplierMicro),
 });
 
-/** The rewards key after a batch's answer: the batch is done, and the answer's totals kept when newer. */
-const settled = (stored: StoredRewards, batchId: string, answer: SyncAnswer): StoredRewards => ({
-  ...stored,
-  ...(answer.totalTaps > stored.totalTaps
-    ? {
-        pointsMicro: toMicro(answer.points),
-        totalTaps: answer.totalTaps,
-        multiplierMicro: toMicro(answer.multiplier),
-      }
-    : {}),
-  batches: stored.batches.filter((batch) => batch.batchId !== batchId),
-});
+/** Calls `listener` with the key whenever another tab writes or removes a localStorage key. */
+export type WatchStorage = (listener: (key: string) => void) => () => void;
 
-/** Calls `listener` with the new value whenever another tab writes `key`. */
-export type WatchStorage = (key: string, listener: (value: string | null) => void) => () => void;
-
-const noLock: WithLock = (_name, task) => task();
 const unwatched: WatchStorage = () => () => {};
+
+/** What a gone tab left, as batches: its taps not yet in a batch form one more. */
+const adoptedBatches = (left: StoredRewards, newId: () => string): TapBatch[] => [
+  ...left.batches,
+  ...(left.unsyncedTaps > 0 ? [{ batchId: newId(), taps: left.unsyncedTaps }] : []),
+];
+
+/** Of several records, the figures dated by the most taps, without anyone's pending taps. */
+const newestFigures = (records: StoredRewards[]): StoredRewards | null => {
+  const best = newest(records);
+  return best && { ...best, batches: [], unsyncedTaps: 0 };
+};
+
+const newest = (records: StoredRewards[]) =>
+  records.reduce<StoredRewards | null>(
+    (best, record) => (!best || record.totalTaps > best.totalTaps ? record : best),
+    null,
+  );
 
 export function createTapsImplementations(deps: {
   rewards: RewardsApi;
   store: RewardsStore;
-  /** This tab, as it marks the batch it is sending. */
+  /** This tab (each taps actor it starts adds a number, so a signed-out-and-in tab is a new writer). */
   tabId: string;
-  /** Where Web Locks are missing every tab sends what it holds; the batch ids keep each tap counted once. */
+  /**
+   * Web Locks. Where they are missing no tab can tell another is gone: every taps actor of the browser then
+   * writes one key, and two tabs tapping at the same moment may overwrite each other's latest taps.
+   */
   withLock?: WithLock;
   watch?: WatchStorage;
+  newId?: () => string;
 }) {
-  const { rewards, store, tabId } = deps;
-  const withLock = deps.withLock ?? noLock;
+  const { rewards, store, withLock } = deps;
   const watch = deps.watch ?? unwatched;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  let started = 0;
   return {
     actors: {
       loadRewards: fromPromise<Loaded, { userId: string }>(async ({ input }) => {
@@ -81,53 +85,94 @@ export function createTapsImplementations(deps: {
           walletBalanceMicro: toMicro(unwrap(wallet).balance),
         };
       }),
-      /** Null when another tab has sent the batch meanwhile (its answer is in the rewards key). */
-      sendBatch: fromPromise<SyncAnswer | null, { userId: string; batch: TapBatch; multiplierMicro: number }>(
-        ({ input }) =>
-          withLock(`taprewards-taps-${input.userId}`, async () => {
-            const stored = store.load(input.userId);
-            if (stored && !stored.batches.some((batch) => batch.batchId === input.batch.batchId)) return null;
-            store.markSending(input.userId, { batchId: input.batch.batchId, tab: tabId });
-            try {
-              const answer = unwrap(
-                await rewards.syncTaps(input.userId, batchBody(input.batch, input.multiplierMicro)),
-              );
-              const now = store.load(input.userId);
-              if (now) store.save(input.userId, settled(now, input.batch.batchId, answer));
-              return answer;
-            } finally {
-              store.markSending(input.userId, null);
-            }
-          }),
+      sendBatch: fromPromise<SyncAnswer, { userId: string; batch: TapBatch; multiplierMicro: number }>(
+        async ({ input }) =>
+          unwrap(await rewards.syncTaps(input.userId, batchBody(input.batch, input.multiplierMicro))),
       ),
       loadWalletBalance: fromPromise<number>(async () => unwrap(await rewards.walletBalance()).balance),
       store: fromCallback<StoreCommand, { userId: string }>(({ input, sendBack, receive }) => {
+        const { userId } = input;
+        const tabId = withLock ? `${deps.tabId}-${++started}` : "solo";
         const tell = (event: TapsEvent) => sendBack(event);
-        let known = store.load(input.userId);
-        tell({ type: "STORE.LOADED", stored: known });
-        receive(({ rewards: mine }) => {
-          const merged = mergeRewards(known, mine, store.load(input.userId));
-          store.save(input.userId, merged);
-          known = merged;
-          // Another tab's taps or batches were in the key: this tab counts them too.
-          if (!samePending(merged, mine)) tell({ type: "STORE.CHANGED", stored: merged });
+        let stopped = false;
+        let mine: StoredRewards | null = null;
+        /** The balances every tab of the browser last wrote (its own key, and the shared one). */
+        const figuresEverywhere = () => {
+          const shared = store.load(userId);
+          return [
+            ...store.otherTabs(userId, tabId).map((other) => other.rewards),
+            ...(shared ? [shared] : []),
+          ];
+        };
+        const othersPendingTaps = () =>
+          store.otherTabs(userId, tabId).reduce((sum, other) => sum + pendingTaps(other.rewards), 0);
+
+        const adopting = new Set<string>();
+        /** Waits until `other` is gone (its lock is free), then takes over what it left. */
+        const adoptWhenGone = (other: string) => {
+          if (!withLock || adopting.has(other)) return;
+          adopting.add(other);
+          void withLock(`taprewards-tab-${other}`, async () => {
+            const left = stopped ? null : store.loadTab(userId, other);
+            if (!left) return;
+            const batches = adoptedBatches(left, newId);
+            // Into this tab's key before out of the gone one's: a crash in between re-sends, never loses.
+            const held = mine ?? { ...left, batches: [], unsyncedTaps: 0 };
+            store.save(userId, tabId, { ...held, batches: [...held.batches, ...batches] });
+            store.removeTab(userId, other);
+            tell({ type: "STORE.ADOPTED", batches, othersPendingTaps: othersPendingTaps() });
+          });
+        };
+
+        let releaseOwnLock = () => {};
+        if (withLock)
+          void withLock(
+            `taprewards-tab-${tabId}`,
+            () => new Promise<void>((resolve) => (releaseOwnLock = resolve)),
+          );
+        const others = store.otherTabs(userId, tabId);
+        // Without Web Locks the one shared key ("solo") also holds the pending taps of an earlier page.
+        const own = store.loadTab(userId, tabId);
+        const figures = newestFigures(figuresEverywhere());
+        tell({
+          type: "STORE.LOADED",
+          stored: figures && {
+            ...figures,
+            batches: own?.batches ?? [],
+            unsyncedTaps: own?.unsyncedTaps ?? 0,
+          },
+          othersPendingTaps: others.reduce((sum, other) => sum + pendingTaps(other.rewards), 0),
         });
-        return watch(rewardsKey(input.userId), () => {
-          known = store.load(input.userId);
-          if (known) tell({ type: "STORE.CHANGED", stored: known });
+        for (const other of others) adoptWhenGone(other.tabId);
+
+        receive(({ rewards: record }) => {
+          mine = record;
+          store.save(userId, tabId, record);
         });
+        const unwatch = watch((key) => {
+          const other = tabOfKey(userId, key);
+          if (other === tabId || (other === null && key !== rewardsKey(userId))) return;
+          if (other !== null && store.loadTab(userId, other)) adoptWhenGone(other);
+          tell({
+            type: "STORE.CHANGED",
+            othersPendingTaps: othersPendingTaps(),
+            figures: newestFigures(figuresEverywhere()),
+          });
+        });
+        return () => {
+          stopped = true;
+          unwatch();
+          releaseOwnLock();
+        };
       }),
     },
     actions: {
-      /** Every batch not being sent by another tab right now goes out with `keepalive` as the page closes. */
+      /** Every batch this tab holds goes out with `keepalive` as the page closes. */
       sendBeforeUnload: ({ context }: { context: TapsContext }) => {
-        const sending = store.sending(context.userId);
-        for (const batch of context.batches) {
-          if (sending && sending.tab !== tabId && sending.batchId === batch.batchId) continue;
+        for (const batch of context.batches)
           void rewards.syncTaps(context.userId, batchBody(batch, context.multiplierMicro), {
             keepalive: true,
           });
-        }
       },
     },
   };

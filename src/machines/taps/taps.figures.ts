@@ -6,17 +6,21 @@
  */
 import { toMicro } from "#src/api/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
-import type { StoredRewards } from "#src/api/rewards-store.ts";
+import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
 import { deferredPushFigures, pointsKey, pushedSince, walletKey } from "./taps.pushed.ts";
 import type { Loaded, RewardsUpdate, TapsContext } from "./taps.types.ts";
 
 type Figures = Partial<TapsContext>;
 
-/** The rewards key's content at start: the figures for the first paint and the taps left unsent. */
-export const storedFigures = (stored: StoredRewards | null): Figures =>
+/**
+ * The rewards keys' content at start: the figures for the first paint, this tab's taps left unsent, and the
+ * other tabs' (shown, not sent: a tab that is gone is adopted later, STORE.ADOPTED).
+ */
+export const storedFigures = (stored: StoredRewards | null, othersPendingTaps: number): Figures =>
   stored === null
-    ? { storedFigures: false }
+    ? { storedFigures: false, othersPendingTaps }
     : {
+        othersPendingTaps,
         pointsMicro: stored.pointsMicro,
         totalTaps: stored.totalTaps,
         multiplierMicro: stored.multiplierMicro,
@@ -28,13 +32,12 @@ export const storedFigures = (stored: StoredRewards | null): Figures =>
 
 /**
  * A batch's answer: its totals when newer than what we hold. A replayed batch's stored answer, or one
- * overtaken by a purchase, is older and only removes the batch; so does `null`, another tab having sent it
- * (its answer reaches us through the rewards key). With no batch left, the pushes held back while it was
- * out are taken.
+ * overtaken by a purchase, is older and only removes the batch. With no batch left, the pushes held back
+ * while it was out are taken.
  */
-export const syncAnswerFigures = (context: TapsContext, answer: SyncAnswer | null): Figures => {
+export const syncAnswerFigures = (context: TapsContext, answer: SyncAnswer): Figures => {
   const answered: Figures = {
-    ...(answer && answer.totalTaps > context.totalTaps
+    ...(answer.totalTaps > context.totalTaps
       ? {
           pointsMicro: toMicro(answer.points),
           totalTaps: answer.totalTaps,
@@ -49,22 +52,38 @@ export const syncAnswerFigures = (context: TapsContext, answer: SyncAnswer | nul
 };
 
 /**
- * What another tab wrote to the shared rewards key: the pending taps are the same for every tab, and the
- * totals of a batch it had answered (its batch gone from the key) when they are newer.
+ * Another tab's keys changed: the taps it holds are shown here too, and the figures it learnt (a batch of its
+ * answered, say) taken when they are newer.
  */
-export const sharedFigures = (context: TapsContext, stored: StoredRewards): Figures => {
+export const sharedFigures = (
+  context: TapsContext,
+  othersPendingTaps: number,
+  figures: StoredRewards | null,
+): Figures => {
   const shared: Figures = {
-    batches: stored.batches,
-    unsyncedTaps: stored.unsyncedTaps,
-    ...(stored.totalTaps > context.totalTaps
+    othersPendingTaps,
+    ...(figures && figures.totalTaps > context.totalTaps
       ? {
-          pointsMicro: stored.pointsMicro,
-          totalTaps: stored.totalTaps,
-          multiplierMicro: stored.multiplierMicro,
+          pointsMicro: figures.pointsMicro,
+          totalTaps: figures.totalTaps,
+          multiplierMicro: figures.multiplierMicro,
         }
       : {}),
   };
   return { ...shared, ...deferredPushFigures({ ...context, ...shared }) };
+};
+
+/** A gone tab's batches, now this tab's to send (none twice: an id already held is held once). */
+export const adoptedFigures = (
+  context: TapsContext,
+  batches: TapBatch[],
+  othersPendingTaps: number,
+): Figures => {
+  const held = new Set(context.batches.map((batch) => batch.batchId));
+  return {
+    batches: [...context.batches, ...batches.filter((batch) => !held.has(batch.batchId))],
+    othersPendingTaps,
+  };
 };
 
 /**

@@ -6,6 +6,7 @@ import { storeHolding } from "../../../tests/support/app-doubles.ts";
 import { tapsMachine } from "./taps.machine.ts";
 import { MAX_SYNC_DELAY_MS, RELOAD_DELAY_MS, SYNC_DELAY_MS, type TapsContext } from "./taps.types.ts";
 import {
+  selectEarnPerTap,
   selectLoading,
   selectMultiplier,
   selectPoints,
@@ -49,7 +50,7 @@ function start(options: { stored?: StoredRewards | null; failSends?: number; fai
           input,
         }: {
           input: { userId: string; batch: TapBatch; multiplierMicro: number };
-        }): Promise<SyncAnswer | null> => {
+        }): Promise<SyncAnswer> => {
           sent.push(input.batch);
           if (failures > 0) {
             failures -= 1;
@@ -175,7 +176,7 @@ describe("taps machine", () => {
         loadRewards: fromPromise(async () => loaded),
         store: storeHolding({ ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 }),
         sendBatch: fromPromise(
-          async (): Promise<SyncAnswer | null> => ({
+          async (): Promise<SyncAnswer> => ({
             points: 1,
             totalTaps: 3,
             multiplier: 0.001,
@@ -259,7 +260,7 @@ describe("taps machine", () => {
         // The server credited the stored batch (3 taps) from the last page's keepalive send.
         loadRewards: fromPromise(async () => ({ ...loaded, pointsMicro: 5_003_000, totalTaps: 13 })),
         store: storeHolding({ ...loaded, batches: [{ batchId: "b", taps: 3 }], unsyncedTaps: 0 }),
-        sendBatch: fromPromise(() => new Promise<SyncAnswer | null>((resolve) => (answerBatch = resolve))),
+        sendBatch: fromPromise(() => new Promise<SyncAnswer>((resolve) => (answerBatch = resolve))),
       },
       actions: { persist: () => {}, sendBeforeUnload: () => {} },
     });
@@ -292,7 +293,7 @@ describe("taps machine", () => {
         actors: {
           loadRewards: fromPromise(async () => loaded),
           store: storeHolding(null),
-          sendBatch: fromPromise(() => new Promise<SyncAnswer | null>((resolve) => (answerBatch = resolve))),
+          sendBatch: fromPromise(() => new Promise<SyncAnswer>((resolve) => (answerBatch = resolve))),
         },
         actions: { persist: () => {}, sendBeforeUnload: () => {} },
       });
@@ -400,7 +401,7 @@ describe("taps machine", () => {
           loadRewards: fromPromise(() => new Promise<typeof loaded>((resolve) => loads.push(resolve))),
           sendBatch: fromPromise(
             ({ input }: { input: { userId: string; batch: TapBatch; multiplierMicro: number } }) =>
-              new Promise<SyncAnswer | null>((resolve, reject) =>
+              new Promise<SyncAnswer>((resolve, reject) =>
                 sends.push({ batch: input.batch, answer: resolve, fail: () => reject(new Error("offline")) }),
               ),
           ),
@@ -574,5 +575,24 @@ describe("taps machine", () => {
       await flush();
       expect(shown()).toMatchObject({ points: 9, totalTaps: 12 });
     });
+  });
+});
+
+describe("taps machine: a running booster", () => {
+  it("counts pending taps at the booster's factor, and the server's answer replaces them", async () => {
+    const { actor, clock } = start();
+    await flush();
+    actor.send({ type: "BOOST.FACTOR", factor: 2 });
+    for (let i = 0; i < 5; i++) actor.send({ type: "TAP" });
+    // 5 + 5 taps × 0.001 × 2, before the server has answered.
+    expect(selectPoints(actor.getSnapshot())).toBeCloseTo(5.01, 9);
+    expect(selectEarnPerTap(actor.getSnapshot())).toBe(0.002);
+    actor.send({ type: "BOOST.FACTOR", factor: 1 });
+    expect(selectPoints(actor.getSnapshot())).toBeCloseTo(5.005, 9);
+    expect(selectEarnPerTap(actor.getSnapshot())).toBe(0.001);
+    clock.increment(SYNC_DELAY_MS);
+    await flush();
+    expect(actor.getSnapshot().context.batches).toEqual([]);
+    expect(selectTotalTaps(actor.getSnapshot())).toBe(15);
   });
 });

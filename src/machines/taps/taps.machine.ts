@@ -17,9 +17,8 @@
  * Live events (the root passes on the user's stream): pushed points, multiplier and wallet balance are the
  * server's latest word, held back while a batch is out and never undoing a newer figure (taps.pushed.ts);
  * STREAM.RESET reads the figures again.
- * The pending taps are shared by every tab of the browser (STORE.CHANGED from the store child mirrors what
- * another tab wrote); a batch is sent by one tab only (taps.actors.ts), and `null` from sendBatch means
- * another tab sent it.
+ * Each tab sends its own taps; the other tabs' pending taps are shown too (STORE.CHANGED), and what a gone
+ * tab left becomes this tab's to send (STORE.ADOPTED; taps.actors.ts).
  */
 import { enqueueActions, raise } from "xstate";
 import { DEFAULT_MULTIPLIER } from "#src/api/contracts/limits.ts";
@@ -32,6 +31,7 @@ export const tapsMachine = tapsSetup.createMachine({
   id: "taps",
   context: ({ input }) => ({
     userId: input.userId,
+    othersPendingTaps: 0,
     pointsMicro: 0,
     totalTaps: 0,
     multiplierMicro: toMicro(DEFAULT_MULTIPLIER),
@@ -49,6 +49,7 @@ export const tapsMachine = tapsSetup.createMachine({
     loadFrom: { points: 0, multiplier: 0, wallet: 0 },
     walletReloadFrom: 0,
     sendingBatchId: null,
+    boostFactor: 1,
     newId: input.newId,
     now: input.now,
   }),
@@ -56,8 +57,9 @@ export const tapsMachine = tapsSetup.createMachine({
   initial: "loading",
   // The pagehide flush works even before the first load answers.
   on: {
-    "STORE.LOADED": { actions: { type: "takeStored", params: ({ event }) => event.stored } },
-    "STORE.CHANGED": { actions: { type: "takeShared", params: ({ event }) => event.stored } },
+    "STORE.LOADED": { actions: "takeStored" },
+    "STORE.CHANGED": { actions: "takeShared" },
+    "STORE.ADOPTED": { actions: ["adoptBatches", "persist"] },
     PAGEHIDE: { actions: ["formBatch", "persist", "sendBeforeUnload"] },
     "REWARDS.UPDATED": { actions: ["applyUpdate", "persist"] },
     "TAPS.SETTLE": { actions: ["addSettleWaiter", raise({ type: "FLUSH" })] },
@@ -65,6 +67,7 @@ export const tapsMachine = tapsSetup.createMachine({
     "MULTIPLIER.CHANGED": { actions: ["applyPushedMultiplier", "persist"] },
     "WALLET.UPDATED": { actions: ["applyPushedWallet", "persist"] },
     "STREAM.DOWN": { actions: "forgetRecentPushes" },
+    "BOOST.FACTOR": { actions: "takeBoostFactor" },
   },
   // Whoever waits for the taps to settle hears it the moment they have.
   always: {
@@ -159,8 +162,6 @@ export const tapsMachine = tapsSetup.createMachine({
               },
             },
             retrying: {
-              // Another tab of the browser sent it meanwhile: nothing is left to retry.
-              always: { guard: "noBatches", target: "idle", actions: "forgetFailures" },
               on: { ONLINE: "sending", FLUSH: { target: "sending", actions: ["formBatch", "persist"] } },
               after: { BACKOFF: "sending" },
             },

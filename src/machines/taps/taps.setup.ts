@@ -7,6 +7,7 @@ import { toMicro } from "#src/api/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
 import {
+  adoptedFigures,
   loadedFigures,
   settled,
   sharedFigures,
@@ -45,8 +46,7 @@ export const tapsSetup = setup({
   },
   actors: {
     loadRewards: fromPromise<Loaded, { userId: string }>(notProvided("loadRewards")),
-    /** Null when another tab sent the batch meanwhile. */
-    sendBatch: fromPromise<SyncAnswer | null, { userId: string; batch: TapBatch; multiplierMicro: number }>(
+    sendBatch: fromPromise<SyncAnswer, { userId: string; batch: TapBatch; multiplierMicro: number }>(
       notProvided("sendBatch"),
     ),
     loadWalletBalance: fromPromise<number>(notProvided("loadWalletBalance")),
@@ -61,16 +61,26 @@ export const tapsSetup = setup({
     ),
     /** Sends every unacknowledged batch with `keepalive`, so they arrive even as the page closes. */
     sendBeforeUnload: notProvided("sendBeforeUnload"),
-    takeStored: assign((_, stored: StoredRewards | null) => storedFigures(stored)),
-    takeShared: assign(({ context }, stored: StoredRewards) => sharedFigures(context, stored)),
+    takeStored: assign(({ event }) =>
+      event.type === "STORE.LOADED" ? storedFigures(event.stored, event.othersPendingTaps) : {},
+    ),
+    takeShared: assign(({ context, event }) =>
+      event.type === "STORE.CHANGED" ? sharedFigures(context, event.othersPendingTaps, event.figures) : {},
+    ),
+    adoptBatches: assign(({ context, event }) =>
+      event.type === "STORE.ADOPTED" ? adoptedFigures(context, event.batches, event.othersPendingTaps) : {},
+    ),
     markSending: assign({ sendingBatchId: ({ context }) => context.batches[0]?.batchId ?? null }),
-    forgetFailures: assign({ failures: 0 }),
+    takeBoostFactor: assign({
+      boostFactor: ({ context, event }) =>
+        event.type === "BOOST.FACTOR" ? event.factor : context.boostFactor,
+    }),
     recordTap: assign(({ context }) => ({
       unsyncedTaps: context.unsyncedTaps + 1,
       history: [
         {
           id: context.newId(),
-          pointsMicro: context.multiplierMicro,
+          pointsMicro: context.multiplierMicro * context.boostFactor,
           multiplierMicro: context.multiplierMicro,
           timestamp: context.now(),
         },
@@ -85,7 +95,7 @@ export const tapsSetup = setup({
             unsyncedTaps: 0,
           },
     ),
-    reconcile: assign(({ context }, answer: SyncAnswer | null) => syncAnswerFigures(context, answer)),
+    reconcile: assign(({ context }, answer: SyncAnswer) => syncAnswerFigures(context, answer)),
     applyLoaded: assign(({ context }, { loaded, late }: { loaded: Loaded; late: boolean }) =>
       loadedFigures(context, loaded, late),
     ),
@@ -127,7 +137,6 @@ export const tapsSetup = setup({
   },
   guards: {
     hasBatches: ({ context }) => context.batches.length > 0,
-    noBatches: ({ context }) => context.batches.length === 0,
     hasUnsynced: ({ context }) => context.unsyncedTaps > 0,
     firstFailure: ({ context }) => context.failures === 0,
     isLoaded: ({ context }) => context.loaded,

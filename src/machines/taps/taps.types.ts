@@ -1,6 +1,6 @@
 /** The taps machine's types, timings and the one sum every view of it needs (pending taps). */
 import type { AnyActorRef } from "xstate";
-import type { StoredRewards } from "#src/api/rewards-store.ts";
+import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
 import type { MultiplierChanged, PointsUpdated, WalletUpdated } from "../live/live.types.ts";
 
 export interface TapHistoryEntry {
@@ -12,6 +12,8 @@ export interface TapHistoryEntry {
 
 export interface TapsContext extends StoredRewards {
   userId: string;
+  /** Taps other tabs of this browser hold and have not had acknowledged yet: shown here too. */
+  othersPendingTaps: number;
   history: TapHistoryEntry[];
   /** Consecutive failed sends, for the back-off. */
   failures: number;
@@ -31,6 +33,11 @@ export interface TapsContext extends StoredRewards {
   loadFrom: PushCounts;
   /** `pushed.wallet` when the running read of the wallet balance started. */
   walletReloadFrom: number;
+  /**
+   * The running booster's factor (1 without one): a batch sent now is credited at multiplier × factor, so
+   * pending taps are shown at it (docs/decisions/020). Not stored: the boosters actor tells it after a load.
+   */
+  boostFactor: number;
   /** The batch `sync.sending` is sending (the batches around it may change as other tabs form or send theirs). */
   sendingBatchId: string | null;
   newId: () => string;
@@ -68,14 +75,18 @@ export type TapsEvent =
   | { type: "PAGEHIDE" }
   | { type: "ONLINE" }
   | RewardsUpdate
+  /** The booster factor a batch sent now is credited at (from the boosters actor, through the root). */
+  | { type: "BOOST.FACTOR"; factor: number }
   /** The wallet balance moved (a deposit credited, a withdrawal sent or settled): read it again. */
   | { type: "WALLET.MOVED" }
   /** Send what is pending and answer `replyTo` with TAPS.SETTLED once nothing is (a withdrawal waits for it). */
   | { type: "TAPS.SETTLE"; replyTo: AnyActorRef }
-  /** What the per-user rewards key held when the actor started (the store actor reads it). */
-  | { type: "STORE.LOADED"; stored: StoredRewards | null }
-  /** Another tab of the browser changed the pending taps (or sent a batch): they are shared. */
-  | { type: "STORE.CHANGED"; stored: StoredRewards }
+  /** What the rewards keys held when the actor started (the store child reads them). */
+  | { type: "STORE.LOADED"; stored: StoredRewards | null; othersPendingTaps: number }
+  /** Another tab of the browser tapped, sent a batch or learnt newer figures (`figures`, when newer). */
+  | { type: "STORE.CHANGED"; othersPendingTaps: number; figures: StoredRewards | null }
+  /** The batches of a tab that is gone (closed, reloaded, crashed): this tab sends them now. */
+  | { type: "STORE.ADOPTED"; batches: TapBatch[]; othersPendingTaps: number }
   /** Pushed by the server (docs/api.md, "Live events"), passed on by the root actor. */
   | PointsUpdated
   | WalletUpdated

@@ -6,15 +6,26 @@ import { pendingTaps } from "./taps.types.ts";
 
 export type TapsSnapshot = SnapshotFrom<typeof tapsMachine>;
 
-/** Points shown = what the server confirmed + the taps it has not acknowledged yet, at today's multiplier. */
+/** Taps of this browser the server has not acknowledged yet: this tab's and the other tabs'. */
+const browserPendingTaps = (snapshot: TapsSnapshot) =>
+  pendingTaps(snapshot.context) + snapshot.context.othersPendingTaps;
+
+/**
+ * Points shown = what the server confirmed + the taps it has not acknowledged yet, at today's multiplier and
+ * the running booster's factor (what a batch sent now is credited at, docs/decisions/020).
+ */
 export const shownPointsMicro = (snapshot: TapsSnapshot) =>
-  snapshot.context.pointsMicro + pendingTaps(snapshot.context) * snapshot.context.multiplierMicro;
+  snapshot.context.pointsMicro +
+  browserPendingTaps(snapshot) * snapshot.context.multiplierMicro * snapshot.context.boostFactor;
 
 export const selectPoints = (snapshot: TapsSnapshot) => fromMicro(shownPointsMicro(snapshot));
 export const selectTotalTaps = (snapshot: TapsSnapshot) =>
-  snapshot.context.totalTaps + pendingTaps(snapshot.context);
+  snapshot.context.totalTaps + browserPendingTaps(snapshot);
 export const selectMultiplier = (snapshot: TapsSnapshot) => fromMicro(snapshot.context.multiplierMicro);
 export const selectWalletBalance = (snapshot: TapsSnapshot) => fromMicro(snapshot.context.walletBalanceMicro);
 /** True until the first figures are known (from the server, or stored from a previous visit). */
 export const selectLoading = (snapshot: TapsSnapshot) =>
   snapshot.hasTag("loading") && !snapshot.context.storedFigures;
+/** Points one tap earns now: the multiplier times the running booster's factor. */
+export const selectEarnPerTap = (snapshot: TapsSnapshot) =>
+  fromMicro(snapshot.context.multiplierMicro * snapshot.context.boostFactor);

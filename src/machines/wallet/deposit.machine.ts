@@ -4,7 +4,8 @@
  * loadFailed —RETRY→ loading. In ready, `refreshing` reads the chain balance and the latest transfers (the
  * server scans for deposits on that call). While the user's live stream is down the tab polls: every 10 s,
  * every 5 s while a deposit is pending; while it is up the stream announces deposits (DEPOSIT.UPDATED), which
- * toast and refresh the list at once, and the tab reads once more when the stream comes back.
+ * toast and refresh the list at once (a read already under way is started again, as it may predate the
+ * deposit), and the tab reads once more when the stream comes back.
  * Which deposits toast is deposit.news.ts. A part that keeps failing on the background poll toasts once, not
  * every 10 s; REFRESH (the user asking) always says what failed.
  */
@@ -202,6 +203,14 @@ export const depositMachine = setup({
                   },
                 },
                 onError: { target: "idle" },
+              },
+              on: {
+                // The read under way may predate this deposit: tell it now, and read again.
+                "DEPOSIT.UPDATED": {
+                  target: "refreshing",
+                  reenter: true,
+                  actions: { type: "applyNews", params: pushedDeposit },
+                },
               },
             },
             idle: {

@@ -83,6 +83,35 @@ describe("Deposit tab and the live stream", () => {
     expect(toasts).toEqual(["Deposit successful!"]);
   });
 
+  it("a credit pushed while a read is out reads again, so the balance shown includes it", async () => {
+    const clock = new SimulatedClock();
+    const fake = createFakeApp({ streamsUp: { user: true } });
+    const answers: Array<(value: RefreshResult) => void> = [];
+    const actor = createActor(
+      depositMachine.provide({
+        actors: {
+          loadAddress: fromPromise(async (): Promise<string | null> => ADDRESS),
+          refresh: fromPromise(() => new Promise<RefreshResult>((resolve) => answers.push(resolve))),
+        },
+      }),
+      { clock, input: { app: fake.app, userId: "u1" } },
+    ).start();
+    const toasts: string[] = [];
+    actor.on("toast", (event) => toasts.push(event.title));
+    await flush();
+    expect(answers).toHaveLength(1);
+    fake.push("user", { type: "DEPOSIT.UPDATED", txId: TX, amount: 25, status: "credited" });
+    expect(answers).toHaveLength(2);
+    // The older read answers last, from before the credit: it is not shown.
+    answers[1]!({ balance: 25, transactions: [receive("confirmed")], explorer: "e/" });
+    await flush();
+    answers[0]!({ balance: 0, transactions: [], explorer: "e/" });
+    await flush();
+    expect(actor.getSnapshot().context.balance).toBe(25);
+    expect(actor.getSnapshot().context.transactions).toEqual([receive("confirmed")]);
+    expect(toasts).toEqual(["Deposit successful!"]);
+  });
+
   it("a deposit pushed pending and then credited toasts once, on the credit", async () => {
     const { push, toasts } = start({ streamUp: true, listings: [listing([])] });
     await flush();

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
 import { initialsOf, needsLogin, toProtectedView, toSessionView } from "#src/machines/auth/auth.view.ts";
 import { protectedMachine } from "#src/machines/auth/protected.machine.ts";
+import { achievementNewsMachine } from "#src/machines/economy/achievement-news.machine.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { selectLoading, selectPoints, selectWalletBalance } from "#src/machines/taps/taps.view.ts";
 import { Alert } from "#src/ui/kit/alert.tsx";
@@ -11,12 +12,13 @@ import { PageSpinner } from "#src/ui/kit/spinner.tsx";
 import { AppHeader, type AppHeaderProps } from "#src/ui/shell/app-header.tsx";
 import { BottomNav } from "#src/ui/shell/bottom-nav.tsx";
 import { sectionNameFor } from "#src/ui/shell/section-name.ts";
+import { useBoostersActor } from "../-shared/use-boosters.ts";
 import { useMachineEffects } from "../-shared/use-machine-effects.ts";
 import { useTapsActor } from "../-shared/use-taps.ts";
 
 type TapsRef = ActorRefFrom<typeof tapsMachine>;
 
-/** The protected wrapper (docs/product.md §2, §4): /home, /tap, /wallet and /features render inside it. */
+/** The protected wrapper (docs/product.md §2, §4): /home, /tap, /rewards, /wallet and /features render inside it. */
 export const Route = createFileRoute("/_session/_protected")({
   beforeLoad: async ({ context, location }) => {
     const snapshot = await context.runtime.sessionSettled();
@@ -37,9 +39,14 @@ function ProtectedLayout() {
     { input: { session: runtime.session } },
   );
   useMachineEffects(wrapper);
+  // "Achievement unlocked: …" on whichever signed-in page is open.
+  const achievementNews = useActorRef(achievementNewsMachine, { input: { app: runtime.app } });
+  useMachineEffects(achievementNews);
   const taps = useTapsActor(runtime);
   // Sync and load failures of the user's taps ("Failed to sync points with server").
   useMachineEffects(taps);
+  // A booster purchase's outcome, on whichever page the user is when it answers.
+  useMachineEffects(useBoostersActor(runtime));
 
   if (view.kind === "loading") return <PageSpinner label="Restoring your session" />;
   // The session machine navigates away by itself (to /auth, remembering this page, or wherever logout goes).

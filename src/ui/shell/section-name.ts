@@ -4,6 +4,7 @@ const SECTIONS: Record<string, string> = {
   "/home": "Home",
   "/tap": "Tap & Earn",
   "/wallet": "Wallet",
+  "/rewards": "Rewards",
   "/features": "Features",
 };
 

@@ -68,33 +68,27 @@ export async function fundViaDevnet(app: FastifyInstance, email: string, amount:
   });
 }
 
-export function purchase(
+/** POST to a money-moving route as the caller, with an Idempotency-Key (none when `key` is null). */
+export function keyedPost(
   app: FastifyInstance,
   caller: Caller,
+  path: string,
   body: unknown,
   key: string | null = randomKey(),
 ) {
   return app.inject({
     method: "POST",
-    url: "/api/wallet/multipliers/purchase",
+    url: `/api${path}`,
     headers: { ...bearer(caller.token), ...(key === null ? {} : { "idempotency-key": key }) },
-    payload: body as object,
+    ...(body === undefined ? {} : { payload: body as object }),
   });
 }
 
-export function withdrawRewards(
-  app: FastifyInstance,
-  caller: Caller,
-  body: unknown,
-  key: string | null = randomKey(),
-) {
-  return app.inject({
-    method: "POST",
-    url: "/api/wallet/withdraw-rewards",
-    headers: { ...bearer(caller.token), ...(key === null ? {} : { "idempotency-key": key }) },
-    payload: body as object,
-  });
-}
+export const purchase = (app: FastifyInstance, caller: Caller, body: unknown, key?: string | null) =>
+  keyedPost(app, caller, "/wallet/multipliers/purchase", body, key);
+
+export const withdrawRewards = (app: FastifyInstance, caller: Caller, body: unknown, key?: string | null) =>
+  keyedPost(app, caller, "/wallet/withdraw-rewards", body, key);
 
 export const randomKey = () => `key-${randomUUID()}`;
 

@@ -2,19 +2,22 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import { useCallback, useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
+import { selectBoostLine } from "#src/machines/economy/boosters.view.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
-import { selectMultiplier, selectPoints } from "#src/machines/taps/taps.view.ts";
+import { selectEarnPerTap, selectMultiplier, selectPoints } from "#src/machines/taps/taps.view.ts";
 import { Button } from "#src/ui/kit/button.tsx";
 import { Card } from "#src/ui/kit/card.tsx";
 import { formatMultiplier, formatRewards } from "#src/ui/kit/format.ts";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
 import { TapCoin } from "#src/ui/tap/tap-coin.tsx";
 import { Multipliers, useMultipliers } from "../../-shared/multipliers.tsx";
+import { useBoostersActor } from "../../-shared/use-boosters.ts";
 import { useTapsActor } from "../../-shared/use-taps.ts";
 
 export const Route = createFileRoute("/_session/_protected/tap")({ component: TapPage });
 
 type TapsRef = ActorRefFrom<typeof tapsMachine>;
+type AppRuntimeOf = Parameters<typeof useBoostersActor>[0];
 
 function TapPage() {
   const { runtime } = Route.useRouteContext();
@@ -25,6 +28,7 @@ function TapPage() {
     <Card className="flex flex-col items-center gap-2 text-center">
       <h1 className="text-2xl font-bold">Tap &amp; Earn</h1>
       <MultiplierLine taps={taps} />
+      <BoostLine runtime={runtime} />
       <Coin taps={taps} />
       <EarnLine taps={taps} />
       <Balance taps={taps} />
@@ -58,11 +62,32 @@ function MultiplierLine({ taps }: { taps: TapsRef }) {
 }
 
 /**
- * The real amount per tap, 4 decimals (docs/design.md §5: the specification's fixed 0.0100 was a mistake).
+ * The real amount per tap, 4 decimals (docs/design.md §5: the specification's fixed 0.0100 was a mistake),
+ * booster included.
  */
 function EarnLine({ taps }: { taps: TapsRef }) {
-  const multiplier = useSelector(taps, selectMultiplier);
-  return <p className="text-sm text-slate-300">{`Earn ${formatRewards(multiplier)} per tap`}</p>;
+  const earn = useSelector(taps, selectEarnPerTap);
+  return <p className="text-sm text-slate-300">{`Earn ${formatRewards(earn)} per tap`}</p>;
+}
+
+/** The running booster and its countdown ("×2 boost · 4:59"), from the boosters actor's clock. */
+function BoostLine({ runtime }: { runtime: AppRuntimeOf }) {
+  const boosters = useBoostersActor(runtime);
+  return boosters ? <BoostLineFor boosters={boosters} /> : null;
+}
+
+function BoostLineFor({ boosters }: { boosters: NonNullable<ReturnType<typeof useBoostersActor>> }) {
+  const line = useSelector(boosters, selectBoostLine);
+  if (!line) return null;
+  return (
+    <p
+      role="timer"
+      aria-label="Booster time left"
+      className="rounded-full bg-brand-500/15 px-3 py-1 text-sm font-semibold tabular-nums text-brand-300"
+    >
+      {line}
+    </p>
+  );
 }
 
 function Balance({ taps }: { taps: TapsRef }) {

@@ -1,0 +1,58 @@
+/**
+ * A booster's end is not a change anyone commits, so no transaction carries its `booster { active: null }`
+ * event: a sweep does (docs/decisions/019). Every few seconds one instance (a worker lease) lists purchases
+ * that have ended and whose end nobody has told, and for each, in a transaction that locks the owner's rewards
+ * row first (as a purchase does, so the two are ordered), marks it told and queues the event, unless a newer
+ * booster has replaced it (the screen already shows that one). The mark is conditional, so two rounds that
+ * overlap (a lease that lapsed mid-round) still tell each end once.
+ */
+import type { AppContext } from "../../context.ts";
+import { listUnannouncedEnds, markEndAnnounced } from "../../db/repos/boosters.repo.ts";
+import { lockRewards } from "../../db/repos/rewards.repo.ts";
+import { type PeriodicJob, startPeriodic } from "../../periodic.ts";
+import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { boosterChanged } from "../live/screen-events.ts";
+import { workerLease } from "../worker-lease.ts";
+
+export const BOOSTER_SWEEP_LEASE = "booster-sweep";
+/** Rounds a lease holder may miss before another instance takes over. */
+const LEASE_ROUNDS = 3;
+const ROUND_LIMIT = 500;
+
+/** One round: answers how many ends were told to their owners. */
+export async function announceEndedBoosters(ctx: AppContext, limit = ROUND_LIMIT): Promise<number> {
+  const ended = await listUnannouncedEnds(ctx.db, ctx.clock(), limit);
+  let told = 0;
+  for (const purchase of ended) {
+    const news = await transactionWithLiveEvents(ctx, async (trx) => {
+      await lockRewards(trx, purchase.user_id);
+      const mark = await markEndAnnounced(trx, purchase.id, ctx.clock());
+      if (mark.marked && mark.latest) boosterChanged(trx, purchase.user_id, null);
+      return mark.marked && mark.latest;
+    });
+    if (news) told += 1;
+  }
+  return told;
+}
+
+export function startBoosterSweep(ctx: AppContext): PeriodicJob {
+  const intervalMs = ctx.config.economy.boosters.sweepIntervalMs;
+  const lease = workerLease(ctx, BOOSTER_SWEEP_LEASE, intervalMs * LEASE_ROUNDS);
+  const job = startPeriodic(
+    "booster sweep",
+    intervalMs,
+    async () => {
+      if (!(await lease.take())) return;
+      await announceEndedBoosters(ctx);
+    },
+    ctx.log,
+  );
+  return {
+    async stop() {
+      await job.stop();
+      await lease
+        .release()
+        .catch((err: unknown) => ctx.log.warn({ err }, "booster sweep lease not released"));
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** Real actors of the Rewards area's machines: the economy calls of the one API client. */
+import { fromPromise } from "xstate";
+import type {
+  Achievement,
+  BoosterPurchaseAnswer,
+  BoostersAnswer,
+  ClaimAnswer,
+  EconomyApi,
+  PointsHistoryAnswer,
+  StreakAnswer,
+} from "#src/api/economy.ts";
+import type { ApiResult } from "#src/api/errors.ts";
+
+function unwrap<T>(result: ApiResult<T>): T {
+  if (result.error) throw result.error;
+  return result.data;
+}
+
+export const HISTORY_PAGE_SIZE = 20;
+
+export function createEconomyActors(deps: { economy: EconomyApi }) {
+  const { economy } = deps;
+  return {
+    loadBoosters: fromPromise<BoostersAnswer>(async () => unwrap(await economy.boosters())),
+    purchaseBooster: fromPromise<BoosterPurchaseAnswer, { boosterId: string; idempotencyKey: string }>(
+      async ({ input }) => unwrap(await economy.purchaseBooster(input.boosterId, input.idempotencyKey)),
+    ),
+    loadStreak: fromPromise<StreakAnswer>(async () => unwrap(await economy.streak())),
+    claimStreak: fromPromise<ClaimAnswer, { idempotencyKey: string }>(async ({ input }) =>
+      unwrap(await economy.claimStreak(input.idempotencyKey)),
+    ),
+    loadAchievements: fromPromise<Achievement[]>(
+      async () => unwrap(await economy.achievements()).achievements,
+    ),
+    loadHistoryPage: fromPromise<PointsHistoryAnswer, { userId: string; cursor: string | null }>(
+      async ({ input }) =>
+        unwrap(
+          await economy.pointsHistory(input.userId, {
+            limit: HISTORY_PAGE_SIZE,
+            ...(input.cursor ? { cursor: input.cursor } : {}),
+          }),
+        ),
+    ),
+  };
+}
+
+export type EconomyActors = ReturnType<typeof createEconomyActors>;

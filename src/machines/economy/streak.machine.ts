@@ -1,0 +1,180 @@
+/**
+ * The daily streak card of the Rewards page (docs/product.md, Rewards area). Page-lifetime.
+ * States: loading → ready.open ⇄ ready.claiming → ready.claimed; failed (RETRY) when it could not load.
+ * A claim goes out with an Idempotency-Key kept for the attempt: after a lost answer (network, 5xx) pressing
+ * Claim again re-sends the same key, so a day is never paid twice (src/machines/shared/attempt-key.ts).
+ * `STREAK_ALREADY_CLAIMED` (another tab or device claimed today) is not a failure: the card shows today as
+ * claimed. At the end of the UTC day (`resetsAt`) the card reads the streak again, so the next claim opens
+ * without a reload. The points a claim pays go to the taps actor through the root (REWARDS.UPDATED).
+ */
+import { assign, enqueueActions, fromPromise, setup } from "xstate";
+import type { ClaimAnswer, StreakAnswer } from "#src/api/economy.ts";
+import type { ApiError } from "#src/api/errors.ts";
+import { toMicro } from "#src/api/micro.ts";
+import type { AppLink } from "#src/machines/app.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { liveEvents } from "#src/machines/live/live-events.ts";
+import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
+
+/** The longest streak reward: day n pays min(n, 7) points (docs/api.md, Economy). */
+export const STREAK_REWARD_CAP = 7;
+export const ALREADY_CLAIMED = "Already claimed today";
+export const CLAIM_FAILED = "Could not claim today's reward";
+const MIN_REREAD_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+export type StreakEvent = { type: "CLAIM" } | { type: "RETRY" };
+
+type Toast = { type: "toast"; tone: "success" | "error"; title: string; description?: string };
+
+export interface StreakContext {
+  streak: StreakAnswer | null;
+  /** The claim in doubt or under way (its Idempotency-Key). */
+  attempt: { key: string } | null;
+  /** What the last failed claim means for the user, shown in the card until the next try. */
+  claimError: string | null;
+  app: AppLink;
+  newId: () => string;
+  now: () => number;
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`streak machine: actor "${name}" was not provided`);
+};
+
+export const streakMachine = setup({
+  types: {
+    context: {} as StreakContext,
+    input: {} as { app: AppLink; newId: () => string; now: () => number },
+    events: {} as StreakEvent | LiveEvent,
+    emitted: {} as Toast,
+  },
+  actors: {
+    loadStreak: fromPromise<StreakAnswer>(notProvided("loadStreak")),
+    claimStreak: fromPromise<ClaimAnswer, { idempotencyKey: string }>(notProvided("claimStreak")),
+    liveEvents,
+  },
+  guards: {
+    claimedToday: ({ context }) => context.streak?.claimedToday === true,
+    alreadyClaimed: (_, error: ApiError) => error.code === "STREAK_ALREADY_CLAIMED",
+  },
+  actions: {
+    takeStreak: assign({ streak: (_, streak: StreakAnswer) => streak }),
+    beginAttempt: assign({
+      attempt: ({ context }) => context.attempt ?? { key: context.newId() },
+      claimError: null,
+    }),
+    applyClaim: enqueueActions(({ context, enqueue }, answer: ClaimAnswer) => {
+      if (context.streak) {
+        enqueue.assign({
+          streak: {
+            ...context.streak,
+            current: answer.current,
+            best: answer.best,
+            claimedToday: true,
+            nextReward: Math.min(answer.current + 1, STREAK_REWARD_CAP),
+          },
+        });
+      }
+      enqueue.emit({
+        type: "toast",
+        tone: "success",
+        title: `Day ${answer.current} streak: +${answer.reward} ${answer.reward === 1 ? "point" : "points"}`,
+        description: "Come back tomorrow to keep it going.",
+      });
+      enqueue.sendTo(context.app, {
+        type: "REWARDS.UPDATED",
+        pointsMicro: toMicro(answer.points),
+        // Dates the points against a tap sync's answer (docs/decisions/007).
+        ...(answer.totalTaps === undefined ? {} : { totalTaps: answer.totalTaps }),
+      });
+      enqueue.assign({ attempt: null });
+    }),
+    markClaimedElsewhere: enqueueActions(({ context, enqueue }) => {
+      if (context.streak) enqueue.assign({ streak: { ...context.streak, claimedToday: true } });
+      enqueue.assign({ attempt: null });
+      enqueue.emit({
+        type: "toast",
+        tone: "error",
+        title: ALREADY_CLAIMED,
+        description: "Today's reward is already yours. Come back tomorrow.",
+      });
+    }),
+    failClaim: enqueueActions(({ context, enqueue }, error: ApiError) => {
+      const description = "Check your connection and press Claim again: a day is never paid twice.";
+      enqueue.assign({ attempt: attemptAfterFailure(context.attempt, error), claimError: description });
+      enqueue.emit({ type: "toast", tone: "error", title: CLAIM_FAILED, description });
+    }),
+  },
+  delays: {
+    /**
+     * Until the UTC day ends and the next claim opens; at least a minute, so a clock ahead of the server's
+     * does not read the streak again and again just before midnight.
+     */
+    DAY_ENDS: ({ context }) => {
+      const endsAt = Date.parse(context.streak?.resetsAt ?? "");
+      return Number.isFinite(endsAt) ? Math.max(MIN_REREAD_MS, endsAt - context.now()) : HOUR_MS;
+    },
+  },
+}).createMachine({
+  id: "streak",
+  context: ({ input }) => ({
+    streak: null,
+    attempt: null,
+    claimError: null,
+    app: input.app,
+    newId: input.newId,
+    now: input.now,
+  }),
+  invoke: {
+    id: "live",
+    src: "liveEvents",
+    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
+  },
+  on: { "STREAM.RESET": { target: ".loading" } },
+  initial: "loading",
+  states: {
+    loading: {
+      tags: ["loading"],
+      invoke: {
+        id: "loadStreak",
+        src: "loadStreak",
+        onDone: { target: "ready", actions: { type: "takeStreak", params: ({ event }) => event.output } },
+        onError: "failed",
+      },
+    },
+    failed: { on: { RETRY: "loading" } },
+    ready: {
+      initial: "checking",
+      after: { DAY_ENDS: { target: "loading" } },
+      states: {
+        checking: { always: [{ guard: "claimedToday", target: "claimed" }, { target: "open" }] },
+        open: { on: { CLAIM: { target: "claiming", actions: "beginAttempt" } } },
+        claiming: {
+          tags: ["busy"],
+          invoke: {
+            id: "claimStreak",
+            src: "claimStreak",
+            input: ({ context }) => ({ idempotencyKey: context.attempt?.key ?? context.newId() }),
+            onDone: {
+              target: "claimed",
+              actions: { type: "applyClaim", params: ({ event }) => event.output },
+            },
+            onError: [
+              {
+                guard: { type: "alreadyClaimed", params: ({ event }) => event.error as ApiError },
+                target: "claimed",
+                actions: "markClaimedElsewhere",
+              },
+              {
+                target: "open",
+                actions: { type: "failClaim", params: ({ event }) => event.error as ApiError },
+              },
+            ],
+          },
+        },
+        claimed: {},
+      },
+    },
+  },
+});
