@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { Email, Password, PlainText, Role, Uuid } from "./common.ts";
+import { ReferralCode } from "./economy.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const strict = { additionalProperties: false } as const;
@@ -33,7 +34,13 @@ export const signup = defineEndpoint({
   summary: "Create a user account",
   tags,
   body: Type.Object(
-    { email: Email, password: Password, name: PlainText({ minLength: 1, maxLength: 100 }) },
+    {
+      email: Email,
+      password: Password,
+      name: PlainText({ minLength: 1, maxLength: 100 }),
+      /** From an invitation link: binds the inviter once; an unknown code is ignored (docs/api.md, Economy). */
+      referralCode: Type.Optional(ReferralCode),
+    },
     strict,
   ),
   response: { 201: Type.Object({ success: Type.Literal(true), user: PublicUser }, strict) },

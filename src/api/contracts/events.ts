@@ -75,6 +75,14 @@ export const LiveEventData = {
     { id: Type.String(), name: Type.String(), rewardPoints: Type.Integer({ minimum: 0 }) },
     strict,
   ),
+  /**
+   * To a referrer: a friend joined with their code, or a friend's taps shared points with them (the points
+   * themselves come in `points`). The figures after the change, as GET /referrals answers them.
+   */
+  referral: Type.Object(
+    { invited: Type.Integer({ minimum: 0 }), earnedPoints: Balance, earnedToday: Balance },
+    strict,
+  ),
   /** A booster started (`active`) or ended (`null`). */
   booster: Type.Object({ active: Type.Union([ActiveBooster, Type.Null()]) }, strict),
   session: Type.Object(

@@ -14,3 +14,9 @@ export const MIN_USDT_WITHDRAWAL = 300;
 export const RECENT_CHAIN_TRANSACTIONS = 10;
 /** How long a live-stream ticket opens GET /events (docs/api.md, Live events). */
 export const STREAM_TICKET_SECONDS = 60;
+/** GET /leaderboard: default and largest page of entries. */
+export const LEADERBOARD_DEFAULT_LIMIT = 50;
+export const LEADERBOARD_MAX_LIMIT = 100;
+/** GET /user/{id}/stats: days shown by default and at most. */
+export const STATS_DEFAULT_DAYS = 30;
+export const STATS_MAX_DAYS = 90;
