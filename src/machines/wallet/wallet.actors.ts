@@ -24,12 +24,9 @@ export function createWalletActors(deps: { wallet: WalletApi }) {
       return { address, saved: saved.error === null };
     }),
     refresh: fromPromise<RefreshResult>(async () => {
-      // The transactions call scans and credits deposits that became final; the balance is read after it,
-      // so a deposit the listing shows as credited is never missing from the balance shown beside it.
-      const [[transactions, balance], info] = await Promise.all([
-        wallet
-          .transactions(RECENT_CHAIN_TRANSACTIONS)
-          .then(async (listed) => [listed, await wallet.tokenBalance()] as const),
+      const [balance, transactions, info] = await Promise.all([
+        wallet.tokenBalance(),
+        wallet.transactions(RECENT_CHAIN_TRANSACTIONS),
         explorer === null ? wallet.tokenInfo() : null,
       ]);
       if (info && !info.error) explorer = info.data.explorer;
