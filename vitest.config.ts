@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: the browser-side code in jsdom, and the server suites once per database engine.
-// The PostgreSQL project runs only when DATABASE_URL points at a server (scripts/test.mjs sees to that).
+// Projects: the browser-side code in jsdom, the server suites once per database engine, and the cluster
+// (instances behind HAProxy). The PostgreSQL and cluster projects run only when DATABASE_URL points at a
+// server (scripts/test.mjs sees to that).
 const serverSuites = ["tests/server/**/*.test.ts", "server/**/*.test.ts"];
 
 export default defineConfig({
@@ -40,6 +41,17 @@ export default defineConfig({
                 env: { TEST_DB: "postgres" },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
+              },
+            },
+            {
+              // Real server processes behind HAProxy (installed by scripts/lib/haproxy.mjs when missing).
+              test: {
+                name: "cluster",
+                environment: "node",
+                include: ["tests/cluster/**/*.test.ts"],
+                env: { TEST_DB: "postgres" },
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
               },
             },
           ]

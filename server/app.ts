@@ -127,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         { ...DEFAULT_LIVE_SETTINGS, ...options.live },
       ),
+      lifecycle: { draining: false },
     };
     await ctx.live.start();
     // Open streams never finish on their own: end them first, so closing does not wait for them.

@@ -33,6 +33,8 @@ export interface Config {
   /** Empty: CORS closed (same-origin only). */
   corsOrigins: string[];
   trustProxy: boolean | number | string;
+  /** Seconds a stopping process fails its health check while still serving (0: close at once). */
+  drainSeconds: number;
   logLevel: LogLevel;
   /** NODE_ENV=production: nothing meant for local trials is served. */
   production: boolean;

@@ -33,4 +33,6 @@ export interface AppContext {
   wallet: HdWallet;
   /** This instance's open live streams (docs/decisions/017). */
   live: LiveHub;
+  /** Set when the process has been told to stop: health checks fail so a load balancer drains it. */
+  lifecycle: { draining: boolean };
 }

@@ -37,6 +37,13 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   // Still starting (e.g. PGlite initialising its folder): main() notices `stopping` and closes what it opened.
   if (!app) return;
+  const drainSeconds = app.ctx.config.drainSeconds;
+  if (drainSeconds > 0) {
+    // Behind a load balancer: fail its health checks first and keep serving until it has noticed.
+    app.ctx.lifecycle.draining = true;
+    app.log.info({ signal, drainSeconds }, "draining: health checks now fail");
+    await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+  }
   app.log.info({ signal }, "shutting down: finishing in-flight requests");
   const forceExit = setTimeout(() => {
     console.error(`Shutdown took longer than ${SHUTDOWN_GRACE_MS / 1000} s; exiting anyway.`);

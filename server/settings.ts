@@ -259,6 +259,14 @@ export const SETTINGS = {
       "proxy, or every visitor shares the proxy's address (and the local devnet routes switch off)",
     parse: trustProxy,
   }),
+  drainSeconds: setting({
+    env: "SHUTDOWN_DRAIN_SECONDS",
+    shownDefault: "`0`",
+    doc:
+      "on SIGTERM, seconds during which `/api/health` answers 503 while requests are still served, so a load " +
+      "balancer stops sending new ones before the server closes (`npm run cluster` sets 2)",
+    parse: integer(0, 0, 60),
+  }),
   logLevel: setting({
     env: "LOG_LEVEL",
     shownDefault: "`info`",

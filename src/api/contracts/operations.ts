@@ -5,7 +5,8 @@ export const health = defineEndpoint({
   method: "GET",
   path: "/health",
   policy: "public",
-  summary: "Liveness and which database and chain this process uses",
+  summary:
+    "Liveness and which database and chain this process uses; 503 DRAINING while the process shuts down (load balancers stop sending)",
   tags: ["operations"],
   response: {
     200: Type.Object(

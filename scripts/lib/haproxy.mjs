@@ -1,0 +1,61 @@
+// HAProxy for `npm run cluster` (docs/decisions/024): Debian's package, run in the foreground with a config we
+// generate, never as a system service.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const CANDIDATES = ["/usr/sbin/haproxy", "/usr/bin/haproxy", "/usr/local/sbin/haproxy"];
+
+const found = () => CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
+
+/** The haproxy binary; installs Debian's package when it is missing and we may (root), else explains. */
+export function haproxyBinary() {
+  const present = found();
+  if (present) return present;
+  if (process.getuid?.() === 0) {
+    console.log("HAProxy is missing: installing Debian's haproxy package…");
+    spawnSync("sh", ["-c", "apt-get update -qq && apt-get install -y -qq haproxy >/dev/null"], {
+      stdio: "inherit",
+    });
+    const installed = found();
+    if (installed) return installed;
+  }
+  throw new Error(
+    "HAProxy is not installed. Install it (Debian: sudo apt-get install -y haproxy) and run the command again.",
+  );
+}
+
+/**
+ * One frontend on `port`, one backend of `servers`. Health checks every 500 ms (a server is out after two
+ * failures, back after two successes); a request whose connection fails, or which gets no answer because its
+ * server died, is retried once on another server (every route that changes money or taps is idempotent by its
+ * key or batch id). Long timeouts on the server side keep live event streams open between their pings.
+ */
+export function haproxyConfig({ host, port, servers, socketPath }) {
+  return `global
+  stats socket ${socketPath} mode 600 level admin
+
+defaults
+  mode http
+  option forwardfor
+  option redispatch 1
+  retries 2
+  retry-on conn-failure empty-response response-timeout
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout http-request 10s
+  timeout http-keep-alive 10s
+  timeout queue 10s
+
+frontend web
+  bind ${host}:${port}
+  default_backend app
+
+backend app
+  balance leastconn
+  option httpchk GET /api/health
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 2
+${servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`).join("\n")}
+`;
+}
