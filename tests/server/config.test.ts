@@ -27,6 +27,7 @@ describe("config", () => {
       mailFrom: "TapRewards <no-reply@taprewards.local>",
       corsOrigins: [],
       trustProxy: false,
+      drainSeconds: 0,
       logLevel: "info",
       production: false,
       requireEmailVerification: false,
