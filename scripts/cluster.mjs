@@ -3,7 +3,7 @@
 // SIGTERM drains every instance and stops.
 import net from "node:net";
 import { parseArgs } from "node:util";
-import { buildWebIfStale } from "./lib/build-web.mjs";
+import { buildServerIfStale, buildWebIfStale } from "./lib/build-if-stale.mjs";
 import { startCluster } from "./lib/cluster.mjs";
 
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -43,6 +43,7 @@ if (!databaseUrl) {
 }
 
 buildWebIfStale();
+buildServerIfStale();
 let cluster;
 try {
   cluster = await startCluster({ instances, port, host: process.env.HOST ?? "0.0.0.0", databaseUrl });

@@ -1,4 +1,5 @@
-// `npm start`: builds the SPA when dist/ is missing or older than its sources, then runs the server.
+// `npm start`: builds the SPA and compiles the server when missing or older than their sources, then runs the
+// compiled server on plain node.
 // The server runs in its own process group so a terminal's Ctrl-C reaches it once (through us), not twice;
 // SIGTERM/SIGINT are forwarded and its exit code becomes ours. package.json runs us with `exec`, so npm's
 // signal reaches this process rather than a shell that would die and leave us running; and should whatever
@@ -6,14 +7,14 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { buildWebIfStale } from "./lib/build-web.mjs";
+import { buildServerIfStale, buildWebIfStale, SERVER_NODE_ARGS } from "./lib/build-if-stale.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const fromRoot = (...parts) => path.join(root, ...parts);
 
 buildWebIfStale();
+buildServerIfStale();
 
-const server = spawn(process.execPath, ["--import", "tsx", fromRoot("server", "server.ts")], {
+const server = spawn(process.execPath, SERVER_NODE_ARGS, {
   cwd: root,
   stdio: "inherit",
   detached: true,

@@ -1,7 +1,7 @@
 // `npm test`: every suite, then one closing line "N passed, N failed" over all of them.
 //   1. npm run check (types, lint, format)          → counts as one test
 //   2. vitest: client (jsdom), server on PGlite, and server on PostgreSQL when one is reachable
-//   3. vite build, with the landing page's bundle budget printed
+//   3. vite build (the landing page's bundle budget printed) and the compiled server
 //   4. Playwright e2e in Debian's Chromium against the real server
 // PostgreSQL: DATABASE_URL, else the local default postgres://postgres@127.0.0.1:5432/postgres if it answers.
 // Chromium: CHROMIUM_PATH, else /usr/bin/chromium; installed with apt-get when missing and we are root.
@@ -48,8 +48,10 @@ results.push({
   failed: vitest ? vitest.numFailedTests + (vitestStatus !== 0 && vitest.numFailedTests === 0 ? 1 : 0) : 1,
 });
 
-heading("build (vite) and bundle budget");
-const buildStatus = run("npx", ["vite", "build", "--logLevel", "warn"]);
+heading("build (vite, compiled server) and bundle budget");
+// The web app and the compiled server the e2e suite runs (`npm start` runs the same).
+const buildStatus =
+  run("npx", ["vite", "build", "--logLevel", "warn"]) || run(process.execPath, ["scripts/build-server.mjs"]);
 results.push({ suite: "build", passed: buildStatus === 0 ? 1 : 0, failed: buildStatus === 0 ? 0 : 1 });
 if (buildStatus === 0) run(process.execPath, ["scripts/bundle-report.mjs"]);
 

@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
+import { SERVER_NODE_ARGS } from "./build-if-stale.mjs";
 import { haproxyBinary, haproxyConfig } from "./haproxy.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -67,7 +68,8 @@ export async function startCluster(options) {
   }));
 
   function launch(instance) {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", "server.ts")], {
+    // The compiled server (the caller builds it: buildServerIfStale).
+    const child = spawn(process.execPath, SERVER_NODE_ARGS, {
       cwd: root,
       env: {
         // Health checks every 500 ms would fill the log at `info`; LOG_LEVEL still wins when set.

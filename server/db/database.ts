@@ -4,9 +4,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { type Listen, listenOnPglite, listenOnPostgres } from "./notifications.ts";
 import { INT8_TYPE_ID, parseInt8 } from "./numbers.ts";
@@ -56,6 +54,11 @@ export async function openPglite(
   options: { loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
   if (location !== "memory://") await mkdir(path.dirname(path.resolve(location)), { recursive: true });
+  // Loaded only when used: an instance on PostgreSQL never pays for PGlite's code in its memory.
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("kysely-pglite-dialect"),
+  ]);
   const client = await PGlite.create(location, {
     parsers: { [INT8_TYPE_ID]: parseInt8 },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

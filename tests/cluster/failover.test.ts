@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "../../scripts/build-server.mjs";
 import { startCluster } from "../../scripts/lib/cluster.mjs";
 import { createTestDatabase, TEST_MNEMONIC, type TestDatabase } from "../server/helpers/test-app.ts";
 
@@ -34,6 +35,8 @@ let dataDir: string;
 const logs: string[] = [];
 
 beforeAll(async () => {
+  // The cluster runs the compiled server, as `npm run cluster` does: compile the code under test.
+  await buildServer();
   database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "taprewards-cluster-"));
   const [port, basePort] = [await freePort(), await freePort()];
@@ -76,9 +79,9 @@ async function call(pathname: string, init: { method?: string; token?: string; b
 async function player(n: number) {
   const email = `player${n}-${randomUUID().slice(0, 8)}@cluster.test`;
   const password = "cluster-password-1";
-  expect((await call("/auth/signup", { method: "POST", body: { email, password, name: `P${n}` } })).status).toBe(
-    201,
-  );
+  expect(
+    (await call("/auth/signup", { method: "POST", body: { email, password, name: `P${n}` } })).status,
+  ).toBe(201);
   const login = await call("/auth/login", { method: "POST", body: { email, password } });
   expect(login.status).toBe(200);
   const { session, user } = login.body as { session: { access_token: string }; user: { id: string } };
