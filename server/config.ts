@@ -69,6 +69,7 @@ export interface EconomyConfig {
     sweepIntervalMs: number;
   };
   achievementRewardPoints: Readonly<Record<AchievementId, number>>;
+  referrals: { sharePercent: number; dailyCapMicro: number };
 }
 
 export interface TronConfig {
@@ -127,6 +128,8 @@ function toConfig(values: SettingValues): Config {
     boosterTurbo3xPricePoints,
     boosterGraceSeconds,
     boosterSweepSeconds,
+    referralSharePercent,
+    referralDailyCapPoints,
     ...rest
   } = values;
   const achievementRewardPoints = Object.fromEntries(
@@ -154,6 +157,10 @@ function toConfig(values: SettingValues): Config {
         sweepIntervalMs: boosterSweepSeconds * 1000,
       },
       achievementRewardPoints,
+      referrals: {
+        sharePercent: referralSharePercent,
+        dailyCapMicro: referralDailyCapPoints * MICRO_PER_UNIT,
+      },
     },
     tron: {
       apiUrl: tronApiUrl,

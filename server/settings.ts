@@ -453,6 +453,20 @@ export const SETTINGS = {
       "at the latest 30 s after the first unsent one)",
     parse: integer(30, 0, 600),
   }),
+  referralSharePercent: setting({
+    env: "REFERRAL_SHARE_PERCENT",
+    shownDefault: "`10`",
+    doc:
+      "percent of every tap point credited to a friend that is minted on top for whoever invited them, rounded " +
+      "down to the micro-point (`0`: no shares)",
+    parse: integer(10, 0, 100),
+  }),
+  referralDailyCapPoints: setting({
+    env: "REFERRAL_DAILY_CAP_POINTS",
+    shownDefault: "`1000`",
+    doc: "whole points one referrer may receive from all friends' taps in a UTC day; the share that reaches it is cut",
+    parse: integer(1_000, 0, 1_000_000_000),
+  }),
   boosterSweepSeconds: setting({
     env: "BOOSTER_SWEEP_SECONDS",
     shownDefault: "`2`",

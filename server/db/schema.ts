@@ -20,6 +20,10 @@ export interface UsersTable {
   trc20_address: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   last_login: NullableTimestamp;
+  /** Given by the database at creation; what the invitation link carries. */
+  referral_code: ColumnType<string, string | undefined, never>;
+  /** The account whose code this one signed up with; set once, at sign-up. */
+  referred_by: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** One row per issued token pair; a refresh creates the next row of the same family. */
@@ -143,7 +147,14 @@ export interface TapBatchesTable {
   created_at: Timestamp;
 }
 
-export type PointsMovementKind = "purchase" | "rewards" | "devnet" | "streak" | "booster" | "achievement";
+export type PointsMovementKind =
+  | "purchase"
+  | "rewards"
+  | "devnet"
+  | "streak"
+  | "booster"
+  | "achievement"
+  | "referral";
 
 /** A change of points other than a tap batch; negative when points are spent. */
 export interface PointsMovementsTable {
@@ -328,6 +339,32 @@ export interface WorkerLeasesTable {
   expires_at: Timestamp;
 }
 
+/** One row per friend who signed up with a code: what their taps have earned the referrer. */
+export interface ReferralsTable {
+  friend_id: string;
+  referrer_id: string;
+  joined_at: Timestamp;
+  earned_micro: ColumnType<number, number | undefined, number>;
+}
+
+/** A referrer's shares per UTC day (days since 1970-01-01): the daily cap is enforced on this row. */
+export interface ReferralDaysTable {
+  referrer_id: string;
+  day: number;
+  shared_micro: number;
+  last_share_micro: number;
+}
+
+/** Credited taps and tap points per player per UTC day ('d'), week from Monday ('w') and all time ('a'). */
+export interface TapRollupsTable {
+  user_id: string;
+  period: "d" | "w" | "a";
+  period_start: number;
+  taps: number;
+  points_micro: number;
+  reached_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -358,6 +395,9 @@ export interface Database {
   streak_claims: StreakClaimsTable;
   booster_purchases: BoosterPurchasesTable;
   user_achievements: UserAchievementsTable;
+  referrals: ReferralsTable;
+  referral_days: ReferralDaysTable;
+  tap_rollups: TapRollupsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -63,6 +63,7 @@ describe("config", () => {
           "first-withdrawal": 1,
           "first-referral": 5,
         },
+        referrals: { sharePercent: 10, dailyCapMicro: 1_000_000_000 },
       },
     });
   });

@@ -10,6 +10,7 @@ import * as adminAudit from "./004-admin-audit.ts";
 import * as abuseLimits from "./005-abuse-limits.ts";
 import * as liveEvents from "./006-live-events.ts";
 import * as economy from "./007-economy.ts";
+import * as referralsAndRollups from "./008-referrals-and-rollups.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "005-abuse-limits": abuseLimits,
   "006-live-events": liveEvents,
   "007-economy": economy,
+  "008-referrals-and-rollups": referralsAndRollups,
 };

@@ -20,12 +20,15 @@ interface LockedRow extends RewardsColumns {
   batch_multiplier_micro: number | null;
   points_after_micro: number | null;
   total_taps_after: number | null;
+  referrer_id: string | null;
 }
 
 export interface RewardsWithBatch {
   rewards: RewardsRow;
   /** The batch with this id, if the user sent it before. */
   batch: StoredBatch | null;
+  /** Who invited the user, if anyone: their share of this batch is minted in the same transaction. */
+  referrerId: string | null;
 }
 
 /**
@@ -42,15 +45,17 @@ export async function lockRewardsWithBatch(
   const { rows } = await sql<LockedRow>`
     SELECT r.points_micro, r.total_taps, r.multiplier_micro, r.bucket_milli_taps, r.bucket_updated_at,
       r.booster_factor, r.booster_ends_at, r.achievements_mask, b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
-      b.points_after_micro, b.total_taps_after
+      b.points_after_micro, b.total_taps_after, f.referrer_id
     FROM user_rewards r
     LEFT JOIN tap_batches b ON b.user_id = r.user_id AND b.batch_id = ${batchId}
+    LEFT JOIN referrals f ON f.friend_id = r.user_id
     WHERE r.user_id = ${userId}
     FOR UPDATE OF r`.execute(trx);
   const row = rows[0];
   if (!row) return undefined;
   return {
     rewards: toRewards(row),
+    referrerId: row.referrer_id,
     batch:
       row.taps_credited === null
         ? null
@@ -81,12 +86,15 @@ export interface NewBatch {
   /** The user's unlocked achievements after this batch (its own unlocks included). */
   achievementsMask: number;
   at: Date;
+  /** UTC day number of `at`, and of the Monday of its week: the leaderboard's and statistics' rollup rows. */
+  utcDay: number;
+  utcWeekStart: number;
 }
 
 /**
- * Writes the batch and the user's new totals in one statement (one round trip; the caller holds the row lock,
- * so the totals it computed are current). The totals change only if the batch row was inserted: false means
- * this batch id was stored meanwhile by a concurrent request, and nothing changed.
+ * Writes the batch, the user's new totals and the day, week and all-time rollups in one statement (one round
+ * trip; the caller holds the row lock, so the totals it computed are current). Nothing changes unless the batch
+ * row was inserted: false means this batch id was stored meanwhile by a concurrent request.
  */
 export async function recordTapBatch(trx: Transaction<Database>, batch: NewBatch): Promise<boolean> {
   const { rows } = await sql<{ updated: number }>`
@@ -98,6 +106,15 @@ export async function recordTapBatch(trx: Transaction<Database>, batch: NewBatch
         ${batch.boosterFactor}, ${batch.at})
       ON CONFLICT (user_id, batch_id) DO NOTHING
       RETURNING batch_id
+    ), rolled_up AS (
+      INSERT INTO tap_rollups AS r (user_id, period, period_start, taps, points_micro, reached_at)
+      SELECT ${batch.userId}, v.period, v.period_start, ${batch.tapsCredited}, ${batch.pointsMicro}, ${batch.at}
+      FROM (VALUES ('d', ${batch.utcDay}::int), ('w', ${batch.utcWeekStart}::int), ('a', 0)) AS v (period, period_start)
+      WHERE ${batch.tapsCredited}::int > 0 AND EXISTS (SELECT 1 FROM inserted)
+      ON CONFLICT (user_id, period, period_start) DO UPDATE SET
+        taps = r.taps + EXCLUDED.taps,
+        points_micro = r.points_micro + EXCLUDED.points_micro,
+        reached_at = CASE WHEN EXCLUDED.points_micro > 0 THEN EXCLUDED.reached_at ELSE r.reached_at END
     )
     UPDATE user_rewards SET
       points_micro = ${batch.pointsAfterMicro},

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
+import { findUserIdByReferralCode } from "../../db/repos/referrals.repo.ts";
 import { findUserByEmail, insertUser } from "../../db/repos/users.repo.ts";
 import type { Database, Role } from "../../db/schema.ts";
 import { rateLimited } from "../../errors.ts";
 import { addressSubject } from "../client-address.ts";
+import { bindReferral } from "../economy/referrals.ts";
 import { figuresChanged, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { countAttempt } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
@@ -18,6 +20,8 @@ export interface SignupInput {
   email: string;
   password: string;
   name: string;
+  /** From an invitation link: binds its owner as the referrer; an unknown code is ignored. */
+  referralCode?: string;
 }
 
 export interface PublicUser {
@@ -63,6 +67,8 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock();
   const role = options.role ?? "user";
+  // Bound once, here: no route changes it later, and a new account cannot be its own referrer.
+  const referrerId = input.referralCode ? await findUserIdByReferralCode(ctx.db, input.referralCode) : null;
   const user = await transactionWithLiveEvents(ctx, async (trx) => {
     const inserted = await insertUser(trx, {
       id: randomUUID(),
@@ -73,8 +79,10 @@ export async function signUp(
       created_at: now,
       // An admin-made admin account is vouched for by the admin.
       email_verified_at: ctx.config.requireEmailVerification && role === "user" ? null : now,
+      referred_by: referrerId,
     });
     if (!inserted) throw emailTaken();
+    if (referrerId !== null) await bindReferral(ctx, trx, { friendId: inserted.id, referrerId, at: now });
     await options.audit?.(trx, now);
     figuresChanged(trx);
     return inserted;

@@ -132,3 +132,21 @@ export function boosterChanged(
 ): void {
   queueLiveEvent(trx, { stream: userId, type: "booster", payload: { active } });
 }
+
+/** To a referrer: a friend joined, or a friend's taps shared points with them (docs/api.md, Live events). */
+export function referralChanged(
+  trx: Trx,
+  referrerId: string,
+  totals: { invited: number; earnedMicro: number; todayMicro: number },
+): void {
+  queueLiveEvent(trx, {
+    stream: referrerId,
+    type: "referral",
+    latestOnly: true,
+    payload: {
+      invited: totals.invited,
+      earnedPoints: microToNumber(totals.earnedMicro),
+      earnedToday: microToNumber(totals.todayMicro),
+    },
+  });
+}

@@ -4,7 +4,8 @@
  * runs or ended within the grace (docs/decisions/019); the client's own figures are only compared (a mismatch,
  * like a clipped claim, counts as suspicious). A batch id is credited once: a replay, even a concurrent one,
  * answers the stored result. A batch whose taps reach an achievement's goal unlocks it in the same transaction;
- * its reward is in the answer's points (and in the stored answer a replay gets).
+ * its reward is in the answer's points (and in the stored answer a replay gets). The user's referrer, if any,
+ * gets their share of the batch's points in the same transaction (docs/decisions/022).
  */
 import type { AppContext } from "../../context.ts";
 import { insertRewardsRow } from "../../db/repos/rewards.repo.ts";
@@ -23,6 +24,8 @@ import {
   tapGoalsReached,
 } from "../economy/achievements.ts";
 import { boostFactorAt } from "../economy/boosters.ts";
+import { shareTapPoints } from "../economy/referrals.ts";
+import { utcDayOf, utcWeekStartOf } from "../economy/utc-days.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { pointsChanged } from "../live/screen-events.ts";
 import { countAttempt, type LimitRule } from "../rate-limit.ts";
@@ -120,9 +123,20 @@ export async function creditTapBatch(
       boosterFactor: factor,
       achievementsMask: rewards.achievementsMask | maskOf(unlocks),
       at: now,
+      utcDay: utcDayOf(now),
+      utcWeekStart: utcWeekStartOf(utcDayOf(now)),
     });
     if (recorded) {
       await recordUnlocks(trx, userId, unlocks, now);
+      if (state.referrerId !== null && creditedPointsMicro > 0) {
+        await shareTapPoints(ctx, trx, {
+          friendId: userId,
+          referrerId: state.referrerId,
+          batchId: claim.batchId,
+          pointsMicro: creditedPointsMicro,
+          at: now,
+        });
+      }
       if (result.pointsMicro !== rewards.pointsMicro) {
         pointsChanged(trx, userId, {
           pointsMicro: result.pointsMicro,
