@@ -79,10 +79,7 @@ describe("binding at sign-up", () => {
     await db().updateTable("users").set({ name: "" }).where("id", "=", nameless.id).execute();
     const after = await referralsOf(referrer);
     expect(after.invited).toBe(2);
-    expect(after.friends.map((friend) => friend.name)).toEqual([
-      `Player ${nameless.id.slice(0, 6)}`,
-      "Ada",
-    ]);
+    expect(after.friends.map((friend) => friend.name)).toEqual([`Player ${nameless.id.slice(0, 6)}`, "Ada"]);
     expect(await pointsOf(t.app, referrer)).toMatchObject({ points: FIRST_REFERRAL_POINTS });
     const frames = await stream.take(4);
     expect(frames.filter((frame) => frame.event === "referral").map((frame) => frame.data)).toEqual([
