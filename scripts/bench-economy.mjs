@@ -1,0 +1,168 @@
+// Benchmark: GET /leaderboard and GET /user/{id}/stats at scale on PostgreSQL. Seeds 1 000 000 players with one
+// credited tap batch each, spread over the last 30 UTC days (1 000 000 batches, and their day, week and
+// all-time rollups, as the tap sync writes them), then times each route through HTTP against the compiled server
+// for a player near the bottom of every board (the slowest place to count from). Figures only, never a failure
+// (docs/quality.md). BENCH_PLAYERS changes the count.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { buildServerIfStale, buildWebIfStale, SERVER_NODE_ARGS } from "./lib/build-if-stale.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
+const PORT = Number(process.env.BENCH_PORT ?? 3194);
+const BASE = `http://127.0.0.1:${PORT}`;
+const serverUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const REQUESTS = 60;
+
+async function admin(query) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+const name = `tr_bench_economy_${randomBytes(4).toString("hex")}`;
+try {
+  await admin(`CREATE DATABASE ${name}`);
+} catch (err) {
+  console.log(`Leaderboard and stats at scale: SKIPPED (no PostgreSQL at ${serverUrl}: ${err.message})`);
+  process.exit(0);
+}
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+
+buildWebIfStale();
+buildServerIfStale();
+const dataDir = path.join(root, ".tmp", "bench-economy-data");
+rmSync(dataDir, { recursive: true, force: true });
+const server = spawn(process.execPath, SERVER_NODE_ARGS, {
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SIGNUP_LIMIT_PER_IP_HOUR: "0",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const cleanUp = async () => {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+};
+
+for (let i = 0; i < 240; i += 1) {
+  try {
+    if ((await fetch(`${BASE}/api/health`)).ok) break;
+  } catch {
+    // Not listening yet (migrating).
+  }
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+const db = new pg.Client({ connectionString: url.toString() });
+await db.connect();
+const seedStarted = Date.now();
+// Players n = 1..PLAYERS; player n tapped (n % 997) + 1 taps at 0.001, (n % 30) days ago.
+await db.query(`
+  INSERT INTO users (email, name, password_hash, created_at)
+  SELECT 'bench' || n || '@bench.invalid', 'Player ' || n, 'not-a-hash', now() - interval '40 days'
+  FROM generate_series(1, ${PLAYERS}) AS n`);
+await db.query("SET synchronous_commit = off");
+await db.query(`
+  INSERT INTO tap_batches (user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
+    points_after_micro, total_taps_after, suspicious, created_at)
+  SELECT id, gen_random_uuid(), taps, taps, taps * 1000, 1000, taps * 1000, taps, false,
+    now() - make_interval(days => n % 30)
+  FROM (SELECT id, split_part(substring(email FROM 6), '@', 1)::int AS n, (split_part(substring(email FROM 6), '@', 1)::int % 997) + 1 AS taps
+    FROM users WHERE email LIKE 'bench%') AS players`);
+for (const [period, start] of [
+  ["d", "floor(extract(epoch FROM created_at) / 86400)::int"],
+  [
+    "w",
+    "floor(extract(epoch FROM created_at) / 86400)::int - ((floor(extract(epoch FROM created_at) / 86400)::int + 3) % 7)",
+  ],
+  ["a", "0"],
+]) {
+  await db.query(`
+    INSERT INTO tap_rollups (user_id, period, period_start, taps, points_micro, reached_at)
+    SELECT user_id, '${period}', ${start} AS start, sum(taps_credited), sum(points_micro), max(created_at)
+    FROM tap_batches GROUP BY user_id, start`);
+}
+await db.query("VACUUM ANALYZE tap_rollups");
+await db.query("VACUUM ANALYZE users");
+const seededIn = ((Date.now() - seedStarted) / 1000).toFixed(0);
+
+// The caller: a real account with one tap today, so it sits near the bottom of every board.
+const email = `caller-${randomBytes(4).toString("hex")}@bench.test`;
+const password = "bench caller passphrase";
+await fetch(`${BASE}/api/auth/signup`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ email, password, name: "Caller" }),
+});
+const login = await (
+  await fetch(`${BASE}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  })
+).json();
+const headers = { authorization: `Bearer ${login.session.access_token}` };
+const userId = login.user.id;
+await fetch(`${BASE}/api/user/${userId}/points`, {
+  method: "POST",
+  headers: { ...headers, "content-type": "application/json" },
+  body: JSON.stringify({ batchId: crypto.randomUUID(), taps: 1 }),
+});
+
+async function time(label, pathname) {
+  const samples = [];
+  let last = null;
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const started = performance.now();
+    const res = await fetch(`${BASE}/api${pathname}`, { headers });
+    last = await res.json();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))].toFixed(1);
+  const rank = last?.me?.rank ? `, caller ranked ${last.me.rank.toLocaleString("en")}` : "";
+  console.log(`  ${label.padEnd(34)} p50 ${at(0.5)} ms  p99 ${at(0.99)} ms${rank}`);
+}
+
+console.log(
+  `Leaderboard and stats at scale (PostgreSQL, ${PLAYERS.toLocaleString("en")} players and batches, seeded in ${seededIn} s; budget 50 ms):`,
+);
+for (const period of ["day", "week", "all"])
+  await time(`GET /leaderboard?period=${period}`, `/leaderboard?period=${period}`);
+await time("GET /user/{id}/stats?days=30", `/user/${userId}/stats?days=30`);
+await time("GET /user/{id}/stats?days=90", `/user/${userId}/stats?days=90`);
+
+const plans = [];
+for (const [label, query] of [
+  [
+    "top 50 of all time",
+    `SELECT r.user_id, r.points_micro, u.name FROM tap_rollups r JOIN users u ON u.id = r.user_id
+     WHERE r.period = 'a' AND r.period_start = 0 AND r.points_micro > 0
+     ORDER BY r.points_micro DESC, r.reached_at, r.user_id LIMIT 50`,
+  ],
+  [
+    "players above the caller, all time",
+    `SELECT count(*) FROM tap_rollups WHERE period = 'a' AND period_start = 0 AND points_micro > 1000`,
+  ],
+]) {
+  const { rows } = await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${query}`);
+  plans.push(`-- ${label}\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}`);
+}
+if (process.env.BENCH_PLANS) console.log(plans.join("\n\n"));
+await db.end();
+await cleanUp();
