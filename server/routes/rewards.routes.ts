@@ -74,6 +74,7 @@ export function registerRewardsRoutes(app: FastifyInstance): void {
       earnedPoints: microToWire(view.earnedMicro),
       earnedToday: microToWire(view.earnedTodayMicro),
       dailyCap: microToWire(view.dailyCapMicro),
+      sharePercent: view.sharePercent,
       friends: view.friends.map((friend) => ({
         name: friend.name,
         joinedAt: friend.joinedAt.toISOString(),

@@ -16,6 +16,8 @@ export type ActiveBooster = NonNullable<BoostersAnswer["active"]>;
 export type BoosterPurchaseAnswer = AnswerOf<typeof economy.purchaseBooster>;
 export type Achievement = AnswerOf<typeof economy.listAchievements>["achievements"][number];
 export type PointsHistoryAnswer = AnswerOf<typeof user.pointsHistory>;
+export type ReferralsAnswer = AnswerOf<typeof economy.getReferrals>;
+export type ReferredFriend = ReferralsAnswer["friends"][number];
 /** One credited batch; `factor` is the booster's (1 without one). */
 export type PointsHistoryEntry = PointsHistoryAnswer["history"][number];
 
@@ -34,6 +36,7 @@ export function economyApi(client: ApiClient) {
         withKey(idempotencyKey),
       ),
     achievements: () => client.get<AnswerOf<typeof economy.listAchievements>>("/rewards/achievements"),
+    referrals: () => client.get<ReferralsAnswer>("/referrals"),
     pointsHistory: (userId: string, query: { limit?: number; cursor?: string } = {}) =>
       client.get<PointsHistoryAnswer>(`/user/${encodeURIComponent(userId)}/points/history`, { query }),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AnyMachineSnapshot } from "xstate";
+import { type AnyMachineSnapshot, createActor, fromPromise } from "xstate";
 import { accountFormsMachine } from "#src/machines/auth/account-forms.machine.ts";
 import { TOASTS, VALIDATION } from "#src/machines/auth/auth.messages.ts";
 import {
@@ -33,6 +33,22 @@ const model: ModelOptions<undefined> = {
       email: "ada@example.com",
       password: "password1",
       confirmPassword: "password2",
+    },
+    {
+      type: "SIGNUP",
+      name: "Ada",
+      email: "ada@example.com",
+      password: "password1",
+      confirmPassword: "password1",
+      referralCode: " ab12_CD-34 ",
+    },
+    {
+      type: "SIGNUP",
+      name: "Ada",
+      email: "ada@example.com",
+      password: "password1",
+      confirmPassword: "password1",
+      referralCode: "not a code!",
     },
     { type: "FORGOT", email: " ada@example.com" },
     { type: "FORGOT", email: "  " },
@@ -70,6 +86,7 @@ describe("account forms machine: generated paths", () => {
     expect(messages).toContain(VALIDATION.passwordsMismatch);
     expect(messages).toContain(VALIDATION.passwordTooShort);
     expect(messages).toContain(VALIDATION.emailRequired);
+    expect(messages).toContain(VALIDATION.referralCodeInvalid);
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
@@ -82,13 +99,57 @@ describe("account forms machine: generated paths", () => {
     if (types.some((type) => type.startsWith("xstate.after"))) {
       expect(emitted).toContainEqual({ type: "navigate", href: "/auth?mode=login" });
     }
-    // What reaches the server is trimmed, and the confirmation never leaves the browser.
+    // What reaches the server is trimmed, and the confirmation never leaves the browser; a referral code
+    // goes only when one was given, and only a valid one.
+    const signups = path.steps.filter((step) => step.event.type === "SIGNUP").map((step) => step.event);
     for (const { src, input } of actorInputs) {
-      if (src === "signup")
-        expect(input).toEqual({ name: "Ada", email: "ada@example.com", password: "password1" });
+      if (src === "signup") {
+        const withCode = signups.some(
+          (event) => "referralCode" in event && event.referralCode === " ab12_CD-34 ",
+        );
+        const account = { name: "Ada", email: "ada@example.com", password: "password1" };
+        expect([account, { ...account, referralCode: "ab12_CD-34" }]).toContainEqual(input);
+        if (!withCode) expect(input).toEqual(account);
+      }
       if (src === "forgotPassword") expect(input).toEqual({ email: "ada@example.com" });
       if (src === "resetPassword") expect(input).toEqual({ token: "t", password: "new password" });
       if (src === "verifyEmail") expect(input).toEqual({ token: "v" });
     }
   });
+});
+
+describe("account forms machine: the invitation's referral code", () => {
+  const signUp = async (referralCode: string | undefined) => {
+    const inputs: unknown[] = [];
+    const actor = createActor(
+      accountFormsMachine.provide({
+        actors: { signup: fromPromise(async ({ input }) => void inputs.push(input)) },
+      }),
+    ).start();
+    const form = {
+      name: "Ada",
+      email: "ada@example.com",
+      password: "password1",
+      confirmPassword: "password1",
+    };
+    actor.send({ type: "SIGNUP", ...form, ...(referralCode === undefined ? {} : { referralCode }) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { inputs, formError: actor.getSnapshot().context.formError };
+  };
+  const account = { name: "Ada", email: "ada@example.com", password: "password1" };
+
+  it("goes to the server trimmed; an empty field sends none", async () => {
+    expect((await signUp(" ab12_CD-34 ")).inputs).toEqual([{ ...account, referralCode: "ab12_CD-34" }]);
+    expect((await signUp("   ")).inputs).toEqual([account]);
+    expect((await signUp(undefined)).inputs).toEqual([account]);
+  });
+
+  it.each(["abc", "has space", "x".repeat(33), "émoji"])(
+    "%j is refused before anything is sent",
+    async (code) => {
+      const { inputs, formError } = await signUp(code);
+      expect(inputs).toEqual([]);
+      expect(formError).toBe(VALIDATION.referralCodeInvalid);
+    },
+  );
 });

@@ -1,7 +1,7 @@
 /**
  * Generated paths of the Rewards area's machines (docs/design.md §3): boosters (app-lifetime; a stand-in root
  * records what it is told), the streak card, the achievements list, the
- * points history and the achievement news. Every state is reached and every path replays on the real actor;
+ * points history, the achievement news and the referral card. Every state is reached and every path replays on the real actor;
  * each replay is checked for what the user must see and what the server must be sent.
  */
 import { describe, expect, it } from "vitest";
@@ -15,12 +15,19 @@ import {
   PURCHASE_SUCCESSFUL,
 } from "#src/machines/economy/boosters.rules.ts";
 import { pointsHistoryMachine } from "#src/machines/economy/points-history.machine.ts";
+import {
+  COPY_FAILED,
+  LINK_COPIED,
+  referralMachine,
+  SHARE_FAILED,
+} from "#src/machines/economy/referral.machine.ts";
 import { ALREADY_CLAIMED, CLAIM_FAILED, streakMachine } from "#src/machines/economy/streak.machine.ts";
 import {
   activeStateIds,
   allStateIds,
   describePath,
   generatePaths,
+  generateTransitionPaths,
   type ModelOptions,
   replayPath,
 } from "./path-runner.ts";
@@ -292,5 +299,72 @@ describe("achievement news machine: generated paths", () => {
     const { emitted } = await replayPath(achievementNewsMachine, path, newsModel, sameValue);
     const unlocked = new Set(path.steps.map((step) => (step.event as { id?: string }).id).filter(Boolean));
     expect(emitted).toHaveLength(unlocked.size);
+  });
+});
+
+// ───────────────────────────── referral card ─────────────────────────────
+
+const REFERRALS = {
+  code: "ab12cd34",
+  link: "http://app.test/auth?mode=signup&ref=ab12cd34",
+  invited: 0,
+  earnedPoints: 0,
+  earnedToday: 0,
+  dailyCap: 1000,
+  sharePercent: 10,
+  friends: [],
+};
+const referralModel: ModelOptions<unknown> = {
+  input: { app },
+  fakeActors: ["loadReferrals", "copyText", "shareLink"],
+  actors: quiet,
+  events: [
+    { type: "RETRY" },
+    { type: "COPY" },
+    { type: "SHARE" },
+    { type: "STREAM.RESET" },
+    { type: "STREAM.DOWN" },
+    { type: "REFERRAL.UPDATED", invited: 1, earnedPoints: 0.5, earnedToday: 0.5 },
+    { type: "xstate.done.actor.loadReferrals", output: REFERRALS },
+    { type: "xstate.error.actor.loadReferrals", error: NETWORK },
+    { type: "xstate.done.actor.copyText", output: undefined },
+    { type: "xstate.error.actor.copyText", error: new Error("denied") },
+    { type: "xstate.done.actor.shareLink", output: undefined },
+    { type: "xstate.error.actor.shareLink", error: { name: "AbortError" } },
+    { type: "xstate.error.actor.shareLink", error: { name: "NotAllowedError" } },
+    { type: "xstate.after.REREAD_THROTTLE.referral.ready.figures.stale" },
+    { type: "xstate.after.POLL.referral.ready.figures.fresh" },
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.missedNews, snapshot.context.streamUp]),
+};
+
+describe("referral machine: generated paths", () => {
+  const paths = generateTransitionPaths(referralMachine, referralModel);
+  it("reaches every state node", () => reachesEveryState(referralMachine, paths));
+  it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
+    const { snapshot, emitted, actorInputs } = await replayPath(
+      referralMachine,
+      path,
+      referralModel,
+      sameValue,
+    );
+    const events = path.steps.map((step) => step.event as { type: string; error?: { name?: string } });
+    const last = events.at(-1);
+    if (last?.type === "xstate.done.actor.copyText") expect(titles(emitted)).toEqual([LINK_COPIED]);
+    if (last?.type === "xstate.error.actor.copyText") expect(titles(emitted)).toEqual([COPY_FAILED]);
+    if (last?.type === "xstate.error.actor.shareLink") {
+      // Closing the share sheet is the user's choice, not a failure.
+      expect(titles(emitted)).toEqual(last.error?.name === "AbortError" ? [] : [SHARE_FAILED]);
+    }
+    // Copy and Share hand over the link the server gave, never an empty one.
+    for (const { src, input } of actorInputs) {
+      if (src === "copyText") expect(input).toEqual({ text: REFERRALS.link });
+      if (src === "shareLink") expect(input).toMatchObject({ url: REFERRALS.link });
+    }
+    // Pushed figures show at once, until a read answers.
+    if (last?.type === "REFERRAL.UPDATED" && snapshot.context.referrals) {
+      expect(snapshot.context.referrals).toMatchObject({ invited: 1, earnedPoints: 0.5, earnedToday: 0.5 });
+    }
   });
 });

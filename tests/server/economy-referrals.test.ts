@@ -29,6 +29,7 @@ interface ReferralsView {
   earnedPoints: number;
   earnedToday: number;
   dailyCap: number;
+  sharePercent: number;
   friends: { name: string; joinedAt: string; earnedForYou: number }[];
 }
 
@@ -67,7 +68,14 @@ describe("binding at sign-up", () => {
   it("a code binds its owner once: the card lists the friend by name, first-referral pays once, the referrer's screens hear it", async () => {
     const referrer = sessionCaller(await signUpAndLogIn(t.app, { name: "Inviter" }));
     const before = await referralsOf(referrer);
-    expect(before).toMatchObject({ invited: 0, earnedPoints: 0, earnedToday: 0, dailyCap: 1, friends: [] });
+    expect(before).toMatchObject({
+      invited: 0,
+      earnedPoints: 0,
+      earnedToday: 0,
+      dailyCap: 1,
+      sharePercent: 7,
+      friends: [],
+    });
     expect(before.code).toMatch(/^[A-Za-z0-9_-]{4,32}$/);
     expect(before.link).toBe(`${t.app.ctx.config.publicUrl}/auth?mode=signup&ref=${before.code}`);
 

@@ -74,6 +74,7 @@ export interface ReferralsView {
   earnedMicro: number;
   earnedTodayMicro: number;
   dailyCapMicro: number;
+  sharePercent: number;
   friends: { name: string; joinedAt: Date; earnedForYouMicro: number }[];
 }
 
@@ -97,6 +98,7 @@ export async function referralsOf(
     earnedMicro: totals.earnedMicro,
     earnedTodayMicro: totals.todayMicro,
     dailyCapMicro: ctx.config.economy.referrals.dailyCapMicro,
+    sharePercent: ctx.config.economy.referrals.sharePercent,
     friends: friends.map((friend) => ({
       name: publicName(friend),
       joinedAt: friend.joined_at,

@@ -6,7 +6,12 @@
 import { Type } from "typebox";
 import { Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
-import { LEADERBOARD_MAX_LIMIT, STATS_DEFAULT_DAYS, STATS_MAX_DAYS } from "./limits.ts";
+import {
+  LEADERBOARD_MAX_LIMIT,
+  REFERRAL_CODE_PATTERN,
+  STATS_DEFAULT_DAYS,
+  STATS_MAX_DAYS,
+} from "./limits.ts";
 import { Balance, IdempotencyHeaders, Multiplier, Timestamp, TotalTaps } from "./money.ts";
 
 const strict = { additionalProperties: false } as const;
@@ -151,7 +156,7 @@ export const listAchievements = defineEndpoint({
  * A referral code: what `/auth?mode=signup&ref=<code>` carries and sign-up's `referralCode` takes. Only
  * characters Telegram's `start_param` allows, so the same code works there.
  */
-export const ReferralCode = Type.String({ minLength: 4, maxLength: 32, pattern: "^[A-Za-z0-9_-]+$" });
+export const ReferralCode = Type.String({ minLength: 4, maxLength: 32, pattern: REFERRAL_CODE_PATTERN });
 
 /** A name other players see: the account's name, or `Player <first 6 of id>` without one. Never an email. */
 const PublicName = Type.String({ minLength: 1, maxLength: 100 });
@@ -175,6 +180,8 @@ export const getReferrals = defineEndpoint({
         /** Points shared today (UTC) and the daily cap they stop at. */
         earnedToday: Balance,
         dailyCap: Balance,
+        /** The percent of each friend's tap points the caller gets (the setting REFERRAL_SHARE_PERCENT). */
+        sharePercent: Type.Integer({ minimum: 0, maximum: 100 }),
         /** Newest friend first, at most 100. */
         friends: Type.Array(
           Type.Object({ name: PublicName, joinedAt: Timestamp, earnedForYou: Balance }, strict),

@@ -20,3 +20,6 @@ export const LEADERBOARD_MAX_LIMIT = 100;
 /** GET /user/{id}/stats: days shown by default and at most. */
 export const STATS_DEFAULT_DAYS = 30;
 export const STATS_MAX_DAYS = 90;
+
+/** A referral code: letters, digits, "-" and "_" (what Telegram's start_param allows), 4 to 32 of them. */
+export const REFERRAL_CODE_PATTERN = "^[A-Za-z0-9_-]{4,32}$";

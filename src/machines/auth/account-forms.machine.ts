@@ -104,8 +104,17 @@ export const accountFormsMachine = setup({
         id: "signup",
         src: "signup",
         input: ({ event }) => {
-          const { name, email, password } = event as Extract<AccountFormsEvent, { type: "SIGNUP" }>;
-          return { name: name.trim(), email: email.trim(), password };
+          const { name, email, password, referralCode } = event as Extract<
+            AccountFormsEvent,
+            { type: "SIGNUP" }
+          >;
+          const code = referralCode?.trim();
+          return {
+            name: name.trim(),
+            email: email.trim(),
+            password,
+            ...(code ? { referralCode: code } : {}),
+          };
         },
         onDone: { target: "redirecting", actions: { type: "toastSuccess", params: TOASTS.signupSuccess } },
         onError: {

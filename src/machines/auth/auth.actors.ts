@@ -91,11 +91,13 @@ export function createAuthActors(deps: {
     }),
     isSessionStored: fromPromise<boolean>(async () => store.isPresent()),
     clearStoredSession: fromPromise<void>(async () => store.clear()),
-    signup: fromPromise<void, { name: string; email: string; password: string }>(async ({ input }) => {
-      const answer = unwrap(await auth.signup(input));
-      // docs/product.md §5: sign-up succeeded only if the answer says success: true.
-      if (answer?.success !== true) throw authError("NO_DATA_ERROR");
-    }),
+    signup: fromPromise<void, { name: string; email: string; password: string; referralCode?: string }>(
+      async ({ input }) => {
+        const answer = unwrap(await auth.signup(input));
+        // docs/product.md §5: sign-up succeeded only if the answer says success: true.
+        if (answer?.success !== true) throw authError("NO_DATA_ERROR");
+      },
+    ),
     forgotPassword: fromPromise<void, { email: string }>(async ({ input }) => {
       unwrap(await auth.forgotPassword(input));
     }),

@@ -7,6 +7,8 @@ export const VALIDATION = {
   passwordsMismatch: "Passwords do not match",
   passwordTooShort: "Password must be at least 8 characters",
   emailRequired: "Please enter your email address",
+  referralCodeInvalid:
+    "This referral code is not valid: copy it again from your friend's link, or leave the field empty",
 } as const;
 
 export const AUTH_CODE_MESSAGES: Readonly<Record<string, string>> = {

@@ -2,7 +2,7 @@
  * Client-side form rules of docs/product.md §5: each returns the message to show, or null when the form may
  * be sent.
  */
-import { PASSWORD_MIN_LENGTH } from "#src/api/contracts/limits.ts";
+import { PASSWORD_MIN_LENGTH, REFERRAL_CODE_PATTERN } from "#src/api/contracts/limits.ts";
 import { VALIDATION } from "./auth.messages.ts";
 
 const blank = (value: string) => value.trim() === "";
@@ -16,6 +16,8 @@ export interface SignupForm {
   email: string;
   password: string;
   confirmPassword: string;
+  /** Optional: the code of the friend who invited the user (the sign-up link's `ref`). */
+  referralCode?: string;
 }
 export interface ResetForm {
   token: string;
@@ -30,6 +32,10 @@ export function validateLogin(form: LoginForm): string | null {
 export function validateSignup(form: SignupForm): string | null {
   if (blank(form.name) || blank(form.email) || form.password === "" || form.confirmPassword === "") {
     return VALIDATION.signupRequired;
+  }
+  const referralCode = form.referralCode?.trim() ?? "";
+  if (referralCode !== "" && !new RegExp(REFERRAL_CODE_PATTERN).test(referralCode)) {
+    return VALIDATION.referralCodeInvalid;
   }
   return validateNewPassword(form.password, form.confirmPassword);
 }

@@ -7,6 +7,7 @@ import type {
   ClaimAnswer,
   EconomyApi,
   PointsHistoryAnswer,
+  ReferralsAnswer,
   StreakAnswer,
 } from "#src/api/economy.ts";
 import type { ApiResult } from "#src/api/errors.ts";
@@ -32,6 +33,7 @@ export function createEconomyActors(deps: { economy: EconomyApi }) {
     loadAchievements: fromPromise<Achievement[]>(
       async () => unwrap(await economy.achievements()).achievements,
     ),
+    loadReferrals: fromPromise<ReferralsAnswer>(async () => unwrap(await economy.referrals())),
     loadHistoryPage: fromPromise<PointsHistoryAnswer, { userId: string; cursor: string | null }>(
       async ({ input }) =>
         unwrap(
@@ -43,5 +45,18 @@ export function createEconomyActors(deps: { economy: EconomyApi }) {
     ),
   };
 }
+
+/** The browser's clipboard and share sheet, for the Referral card's Copy and Share. */
+export const referralSharing = {
+  copyText: fromPromise<void, { text: string }>(async ({ input }) => {
+    await navigator.clipboard.writeText(input.text);
+  }),
+  shareLink: fromPromise<void, { title: string; text: string; url: string }>(async ({ input }) => {
+    await navigator.share(input);
+  }),
+};
+
+/** Whether this browser has a share sheet (the Web Share API); the Share button shows only where it does. */
+export const canShareLinks = () => typeof navigator !== "undefined" && typeof navigator.share === "function";
 
 export type EconomyActors = ReturnType<typeof createEconomyActors>;

@@ -17,6 +17,7 @@ export const FRAME_TYPES = [
   "reset",
   "achievement",
   "booster",
+  "referral",
 ] as const;
 
 type Data = Record<string, unknown>;
@@ -107,6 +108,24 @@ export function frameToEvent(frame: RawFrame): PushedEvent | null {
     }
     case "booster":
       return boosterEvent(data);
+    case "referral": {
+      const [invited, earnedPoints, earnedToday] = [
+        num(data, "invited"),
+        num(data, "earnedPoints"),
+        num(data, "earnedToday"),
+      ];
+      return ifComplete(
+        {
+          type: "REFERRAL.UPDATED",
+          invited: invited!,
+          earnedPoints: earnedPoints!,
+          earnedToday: earnedToday!,
+        },
+        invited,
+        earnedPoints,
+        earnedToday,
+      );
+    }
     case "session":
       return { type: "SESSION.REVOKED", reason: text(data, "reason") ?? "revoked" };
     case "admin.metrics":

@@ -68,6 +68,7 @@ describe("live stream: frames become machine events", () => {
       "10",
     );
     source.frame("booster", { active: null }, "11");
+    source.frame("referral", { invited: 2, earnedPoints: 1.25, earnedToday: 0.5 }, "12");
     expect(reports).toEqual([
       { type: "STREAM.UP" },
       { type: "POINTS.UPDATED", points: 1.5, totalTaps: 1500, multiplier: 0.001 },
@@ -84,6 +85,7 @@ describe("live stream: frames become machine events", () => {
         active: { id: "turbo-2x", factor: 2, endsAt: Date.parse("2030-01-01T00:10:00.000Z") },
       },
       { type: "BOOSTER.CHANGED", active: null },
+      { type: "REFERRAL.UPDATED", invited: 2, earnedPoints: 1.25, earnedToday: 0.5 },
     ]);
   });
 
@@ -94,6 +96,7 @@ describe("live stream: frames become machine events", () => {
     sources.latest().frame("leaderboard", { rank: 1 }, "9");
     sources.latest().frame("achievement", { id: "first-tap", name: "First tap" }, "10");
     sources.latest().frame("booster", { active: { id: "turbo-2x", factor: 2, endsAt: "soon" } }, "10b");
+    sources.latest().frame("referral", { invited: 2, earnedPoints: "1.25", earnedToday: 0 }, "10c");
     sources.latest().frame("points", "{not json", "11");
     sources.latest().frame("wallet", { balance: "12" }, "12");
     sources.latest().frame("deposit", { txId: "tx", amount: 5, status: "confirmed" }, "13");

@@ -37,6 +37,17 @@ export type BoosterChanged = {
   active: { id: string; factor: number; endsAt: number } | null;
 };
 
+/**
+ * To a referrer: a friend joined, or a friend's taps shared points (docs/product.md, Referrals). The figures
+ * after the change, in points; the friends list itself is read again.
+ */
+export type ReferralUpdated = {
+  type: "REFERRAL.UPDATED";
+  invited: number;
+  earnedPoints: number;
+  earnedToday: number;
+};
+
 /** What the server pushed. */
 export type PushedEvent =
   | PointsUpdated
@@ -46,6 +57,7 @@ export type PushedEvent =
   | WithdrawalUpdated
   | AchievementUnlocked
   | BoosterChanged
+  | ReferralUpdated
   /** The session was revoked: the tab signs out, the stream ends. */
   | { type: "SESSION.REVOKED"; reason: string }
   | { type: "ADMIN.METRICS"; metrics: AdminMetrics }

@@ -3,7 +3,10 @@ import type { ActorRefFrom } from "xstate";
 import { achievementsMachine } from "#src/machines/economy/achievements.machine.ts";
 import type { boostersMachine } from "#src/machines/economy/boosters.machine.ts";
 import { toBoostersView } from "#src/machines/economy/boosters.view.ts";
+import { canShareLinks, referralSharing } from "#src/machines/economy/economy.actors.ts";
 import { pointsHistoryMachine } from "#src/machines/economy/points-history.machine.ts";
+import { referralMachine } from "#src/machines/economy/referral.machine.ts";
+import { toReferralView } from "#src/machines/economy/referral.view.ts";
 import { streakMachine } from "#src/machines/economy/streak.machine.ts";
 import { toStreakView } from "#src/machines/economy/streak.view.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
@@ -12,13 +15,17 @@ import type { AppRuntime } from "#src/runtime.ts";
 import { AchievementsList } from "#src/ui/economy/achievements-list.tsx";
 import { BoostersCard } from "#src/ui/economy/boosters-card.tsx";
 import { PointsHistory } from "#src/ui/economy/points-history.tsx";
+import { ReferralCard } from "#src/ui/economy/referral-card.tsx";
 import { StreakCard } from "#src/ui/economy/streak-card.tsx";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
 import { useBoostersActor } from "./use-boosters.ts";
 import { useMachineEffects } from "./use-machine-effects.ts";
 import { useTapsActor } from "./use-taps.ts";
 
-/** The Rewards area (docs/product.md, Rewards area): streak, boosters, achievements and the points history. */
+/**
+ * The Rewards area (docs/product.md, Rewards area): streak, boosters, the referral card, achievements and the
+ * points history.
+ */
 export function RewardsPage({ runtime, userId }: { runtime: AppRuntime; userId: string }) {
   const taps = useTapsActor(runtime);
   const boosters = useBoostersActor(runtime);
@@ -32,6 +39,9 @@ export function RewardsPage({ runtime, userId }: { runtime: AppRuntime; userId: 
         ) : (
           <PageSpinner label="Loading boosters" />
         )}
+        <div className="lg:col-span-2">
+          <Referral runtime={runtime} />
+        </div>
         {/* Nine achievements and a long history read best across the whole width of a desktop. */}
         <div className="lg:col-span-2">
           <Achievements runtime={runtime} />
@@ -60,6 +70,26 @@ function Streak({ runtime }: { runtime: AppRuntime }) {
     <StreakCard
       {...view}
       onClaim={() => actor.send({ type: "CLAIM" })}
+      onRetry={() => actor.send({ type: "RETRY" })}
+    />
+  );
+}
+
+function Referral({ runtime }: { runtime: AppRuntime }) {
+  const actor = useActorRef(
+    referralMachine.provide({
+      actors: { loadReferrals: runtime.economyActors.loadReferrals, ...referralSharing },
+    }),
+    { input: { app: runtime.app } },
+  );
+  useMachineEffects(actor);
+  const view = useSelector(actor, toReferralView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  return (
+    <ReferralCard
+      {...view}
+      canShare={canShareLinks()}
+      onCopy={() => actor.send({ type: "COPY" })}
+      onShare={() => actor.send({ type: "SHARE" })}
       onRetry={() => actor.send({ type: "RETRY" })}
     />
   );

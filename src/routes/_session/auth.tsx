@@ -18,6 +18,8 @@ export interface AuthSearch {
   mode?: AuthMode;
   token?: string;
   redirect?: string;
+  /** The inviting friend's referral code, from the link a Referral card shares. */
+  ref?: string;
 }
 
 const TITLES: Record<AuthMode, [string, string]> = {
@@ -33,13 +35,14 @@ export const Route = createFileRoute("/_session/auth")({
     mode: MODES.find((mode) => mode === search.mode),
     token: typeof search.token === "string" ? search.token : undefined,
     redirect: safeRedirect(search.redirect),
+    ref: typeof search.ref === "string" ? search.ref.slice(0, 64) : undefined,
   }),
   component: AuthPage,
 });
 
 function AuthPage() {
   const { runtime } = Route.useRouteContext();
-  const { mode = "login", token, redirect } = Route.useSearch();
+  const { mode = "login", token, redirect, ref } = Route.useSearch();
   const session = useSelector(runtime.session, toSessionView);
   const { signup, forgotPassword, resetPassword, verifyEmail } = runtime.authActors;
   const forms = useActorRef(
@@ -80,6 +83,7 @@ function AuthPage() {
         <SignupForm
           busy={formsBusy}
           error={formsError}
+          referralCode={ref}
           onSubmit={(values) => forms.send({ type: "SIGNUP", ...values })}
         />
       )}

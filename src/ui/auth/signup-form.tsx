@@ -8,16 +8,20 @@ export interface SignupValues {
   email: string;
   password: string;
   confirmPassword: string;
+  referralCode: string;
 }
 
-const FIELDS = ["name", "email", "password", "confirmPassword"] as const;
+const FIELDS = ["name", "email", "password", "confirmPassword", "referralCode"] as const;
 
 export function SignupForm({
   busy,
   error,
+  referralCode,
   onSubmit,
 }: {
   busy: boolean;
+  /** From the invitation link (`?ref=`): the field starts filled in and stays editable. */
+  referralCode?: string;
   error: string | null;
   onSubmit: (values: SignupValues) => void;
 }) {
@@ -44,6 +48,15 @@ export function SignupForm({
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
+      />
+      <TextField
+        label="Referral code (optional)"
+        name="referralCode"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        defaultValue={referralCode}
+        hint={referralCode ? "From your friend's invitation: they earn a share of your taps." : undefined}
       />
       <FormError message={error} />
       <StatusButton
