@@ -38,6 +38,7 @@ const gestures = {
     await fill(app, "Email", event.email);
     await fill(app, "Password", event.password);
     await fill(app, "Confirm Password", event.confirmPassword);
+    await fill(app, "Referral code (optional)", event.referralCode ?? "");
     await app.user.click(screen.getByRole("button", { name: "Sign Up" }));
   },
   FORGOT: async (app, event) => {

@@ -7,7 +7,7 @@
  */
 import { delay, HttpResponse, http } from "msw";
 import { createFakeAdmin } from "./fake-admin.ts";
-import { createFakeEconomy } from "./fake-economy.ts";
+import { createFakeEconomy, referralCodeOf } from "./fake-economy.ts";
 import { createFakeRewards } from "./fake-rewards.ts";
 import { createFakeWallet } from "./fake-wallet.ts";
 
@@ -26,6 +26,8 @@ const failure = (status: number, code: string, message: string) =>
 
 export function createFakeBackend() {
   const users = new Map<string, FakeUser>();
+  /** Every sign-up body as sent, in order (the browser's side of the contract). */
+  const signups: Array<{ email: string; name: string; referralCode?: string }> = [];
   const tokens = new Map<string, string>();
   let nextId = 1;
   /** Set to make the next call of a route fail the way a test needs. */
@@ -98,7 +100,13 @@ export function createFakeBackend() {
     ...economy.handlers,
     ...wallet.handlers,
     http.post(`${API}/auth/signup`, async ({ request }) => {
-      const body = (await request.json()) as { email: string; password: string; name: string };
+      const body = (await request.json()) as {
+        email: string;
+        password: string;
+        name: string;
+        referralCode?: string;
+      };
+      signups.push(body);
       const injectedFailure = await injected("signup");
       if (injectedFailure) return injectedFailure;
       const email = body.email.trim().toLowerCase();
@@ -111,6 +119,15 @@ export function createFakeBackend() {
         role: "user",
       };
       users.set(email, user);
+      // The referrer is bound once, at sign-up; an unknown code is ignored (docs/product.md, Referrals).
+      const referrer = [...users.values()].find(
+        (other) => other.id !== user.id && referralCodeOf(other.id) === body.referralCode,
+      );
+      if (referrer) {
+        const program = economy.referralsOf(referrer.id);
+        program.invited += 1;
+        program.friends.unshift({ name: body.name, joinedAt: new Date().toISOString(), earnedForYou: 0 });
+      }
       return HttpResponse.json(
         { success: true, user: { id: user.id, email, name: user.name } },
         { status: 201 },
@@ -166,5 +183,5 @@ export function createFakeBackend() {
     }),
   ];
 
-  return { handlers, users, failNext, rewards, economy, wallet, admin, signedIn };
+  return { handlers, users, signups, failNext, rewards, economy, wallet, admin, signedIn };
 }

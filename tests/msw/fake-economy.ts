@@ -1,14 +1,22 @@
 /**
  * The economy routes of docs/api.md ("Economy") as a small stateful fake for component tests (msw): the daily
  * streak and its claim, the booster catalogue and purchase (points from the fake rewards account), the
- * achievements, and the points history. Claims and purchases are idempotent by key, like the real server.
+ * achievements, the points history and the referral program (friends bound at sign-up; shares seeded by the
+ * test). Claims and purchases are idempotent by key, like the real server.
  * `failNext` makes the next call of a route fail the way a test needs ("hang" never answers). The clock is the
  * test's (`now`), so a walk can place "today" and a booster's end where it needs them.
  */
 import { delay, HttpResponse, http } from "msw";
 import type { FakeRewards } from "./fake-rewards.ts";
 
-export type EconomyRoute = "streak" | "claim" | "boosters" | "purchase" | "achievements" | "history";
+export type EconomyRoute =
+  | "streak"
+  | "claim"
+  | "boosters"
+  | "purchase"
+  | "achievements"
+  | "history"
+  | "referrals";
 export type EconomyFailure = { status: number; code: string; message: string } | "network" | "hang";
 
 const MICRO = 1_000_000;
@@ -31,6 +39,18 @@ interface Streak {
   lastClaimDay: number | null;
 }
 type Active = { id: string; factor: number; endsAt: number } | null;
+/** One referrer's program as GET /referrals answers it, minus the code and link (derived from the id). */
+export interface FakeReferrals {
+  invited: number;
+  earnedPoints: number;
+  earnedToday: number;
+  friends: Array<{ name: string; joinedAt: string; earnedForYou: number }>;
+}
+export const REFERRAL_DAILY_CAP = 1000;
+export const REFERRAL_SHARE_PERCENT = 10;
+/** The fake's code for a user: the last 8 characters of the id, as the link carries it. */
+export const referralCodeOf = (userId: string) => `ref${userId.slice(-8)}`;
+
 interface HistoryRow {
   id: string;
   points: number;
@@ -53,6 +73,13 @@ export function createFakeEconomy(
   const boosters = new Map<string, Active>();
   const unlocked = new Map<string, Map<string, string>>();
   const history = new Map<string, HistoryRow[]>();
+  const referrals = new Map<string, FakeReferrals>();
+  const referralsOf = (userId: string) => {
+    if (!referrals.has(userId)) {
+      referrals.set(userId, { invited: 0, earnedPoints: 0, earnedToday: 0, friends: [] });
+    }
+    return referrals.get(userId)!;
+  };
   const storedByKey = new Map<string, { status: number; body: unknown }>();
   const failNext = new Map<EconomyRoute, EconomyFailure>();
   /** Every call's Idempotency-Key, by route, in order. */
@@ -198,6 +225,18 @@ export function createFakeEconomy(
       const next = start + limit < rows.length ? String(start + limit) : null;
       return HttpResponse.json({ history: page, nextCursor: next });
     }),
+    http.get(`${api}/referrals`, async ({ request }) => {
+      const { response, userId } = await guard(request, "referrals");
+      if (response) return response;
+      const code = referralCodeOf(userId);
+      return HttpResponse.json({
+        code,
+        link: `http://app.test/auth?mode=signup&ref=${code}`,
+        ...referralsOf(userId),
+        dailyCap: REFERRAL_DAILY_CAP,
+        sharePercent: REFERRAL_SHARE_PERCENT,
+      });
+    }),
   ];
 
   return {
@@ -219,6 +258,8 @@ export function createFakeEconomy(
     /** A credited batch, newest first. */
     addHistory: (userId: string, row: HistoryRow) =>
       history.set(userId, [row, ...(history.get(userId) ?? [])]),
+    /** A referrer's program, to seed or change (what the next GET /referrals answers). */
+    referralsOf,
     seedStreak: (userId: string, streak: Partial<Streak>) => Object.assign(streakOf(userId), streak),
     clear() {
       now = () => Date.now();
@@ -226,6 +267,7 @@ export function createFakeEconomy(
       boosters.clear();
       unlocked.clear();
       history.clear();
+      referrals.clear();
       storedByKey.clear();
       failNext.clear();
       keys.claim.length = 0;

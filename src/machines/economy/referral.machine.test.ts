@@ -54,11 +54,11 @@ function start(
   const actor = createActor(
     referralMachine.provide({
       actors: {
-        loadReferrals: fromPromise(async () => {
+        loadReferrals: fromPromise<ReferralsAnswer>(async () => {
           reads += 1;
           const answer = loads.length > 1 ? loads.shift()! : loads[0]!;
           if (answer === "hang") return new Promise<ReferralsAnswer>(() => {});
-          if ("code" in answer && "status" in answer) throw answer;
+          if (!("link" in answer)) throw answer;
           return answer;
         }),
         copyText: fromPromise(async ({ input }: { input: { text: string } }) => {
