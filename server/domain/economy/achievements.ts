@@ -226,9 +226,8 @@ export async function prepareUnlock(
 }
 
 /**
- * The hook for referrals (a later issue): call it in the transaction that binds a new friend to `referrerId`,
- * before any ledger account is touched. Until referrals exist nothing calls it, so `first-referral` stays at
- * progress 0.
+ * A friend signed up with `referrerId`'s code: called in the transaction that binds them (sign-up), before
+ * any ledger account is touched; the first friend unlocks `first-referral`.
  */
 export async function referralJoined(
   trx: Transaction<Database>,
