@@ -16,6 +16,7 @@ import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { dummyPasswordHash } from "./domain/auth/passwords.ts";
+import { startBoardMarks } from "./domain/economy/board-marks.ts";
 import { startBoosterSweep } from "./domain/economy/booster-sweep.ts";
 import { seedDemoTreasury } from "./domain/ledger/demo-treasury.ts";
 import { DEFAULT_LIVE_SETTINGS, LiveHub, type LiveHubSettings } from "./domain/live/live-hub.ts";
@@ -60,7 +61,8 @@ export interface BuildAppOptions {
   /** Replaces the chain gateway the configuration asks for (tests: TRON against a fake TronGrid). */
   chain?: ChainGateway;
   /**
-   * Runs the background jobs (deposit watcher, withdrawal worker, booster sweep, maintenance) on their timers;
+   * Runs the background jobs (deposit watcher, withdrawal worker, booster sweep, leaderboard marks,
+   * maintenance) on their timers;
    * the server does, tests drive rounds themselves.
    */
   chainWorker?: boolean;
@@ -172,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.addHook("onReady", async () => {
         jobs.push(startChainWorker(ctx));
         jobs.push(startBoosterSweep(ctx));
+        jobs.push(startBoardMarks(ctx));
         jobs.push(
           startPeriodic(
             "maintenance",

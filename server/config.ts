@@ -70,6 +70,7 @@ export interface EconomyConfig {
   };
   achievementRewardPoints: Readonly<Record<AchievementId, number>>;
   referrals: { sharePercent: number; dailyCapMicro: number };
+  leaderboard: { marksIntervalMs: number };
 }
 
 export interface TronConfig {
@@ -130,6 +131,7 @@ function toConfig(values: SettingValues): Config {
     boosterSweepSeconds,
     referralSharePercent,
     referralDailyCapPoints,
+    leaderboardMarksSeconds,
     ...rest
   } = values;
   const achievementRewardPoints = Object.fromEntries(
@@ -161,6 +163,7 @@ function toConfig(values: SettingValues): Config {
         sharePercent: referralSharePercent,
         dailyCapMicro: referralDailyCapPoints * MICRO_PER_UNIT,
       },
+      leaderboard: { marksIntervalMs: leaderboardMarksSeconds * 1000 },
     },
     tron: {
       apiUrl: tronApiUrl,

@@ -473,6 +473,14 @@ export const SETTINGS = {
     doc: "how often one instance looks for boosters that ended and tells their owners' screens",
     parse: integer(2, 1, 60),
   }),
+  leaderboardMarksSeconds: setting({
+    env: "LEADERBOARD_MARKS_SECONDS",
+    shownDefault: "`60`",
+    doc:
+      "how often one instance counts the big leaderboards again, so a rank below the top 10 000 is one short " +
+      "count away; between counts such a rank can be off by the players who passed it since",
+    parse: integer(60, 1, 3_600),
+  }),
   ...achievementRewardSettings(),
 } as const;
 

@@ -365,6 +365,14 @@ export interface TapRollupsTable {
   reached_at: Timestamp;
 }
 
+/** Every 1 000th place of a big board beyond its top 10 000, as a background round last counted it. */
+export interface BoardMarksTable {
+  period: "d" | "w" | "a";
+  period_start: number;
+  points_micro: number;
+  above: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -398,6 +406,7 @@ export interface Database {
   referrals: ReferralsTable;
   referral_days: ReferralDaysTable;
   tap_rollups: TapRollupsTable;
+  board_marks: BoardMarksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -64,6 +64,7 @@ describe("config", () => {
           "first-referral": 5,
         },
         referrals: { sharePercent: 10, dailyCapMicro: 1_000_000_000 },
+        leaderboard: { marksIntervalMs: 60_000 },
       },
     });
   });
@@ -241,6 +242,7 @@ describe("config", () => {
       BOOSTER_TURBO_3X_PRICE_POINTS: "250",
       BOOSTER_GRACE_SECONDS: "0",
       BOOSTER_SWEEP_SECONDS: "10",
+      LEADERBOARD_MARKS_SECONDS: "5",
       ACHIEVEMENT_FIRST_TAP_POINTS: "3",
       ACHIEVEMENT_TAPS_100K_POINTS: "0",
     });
@@ -252,6 +254,7 @@ describe("config", () => {
         graceMs: 0,
         sweepIntervalMs: 10_000,
       },
+      leaderboard: { marksIntervalMs: 5_000 },
     });
     expect(config.economy.achievementRewardPoints).toMatchObject({
       "first-tap": 3,

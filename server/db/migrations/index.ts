@@ -11,6 +11,7 @@ import * as abuseLimits from "./005-abuse-limits.ts";
 import * as liveEvents from "./006-live-events.ts";
 import * as economy from "./007-economy.ts";
 import * as referralsAndRollups from "./008-referrals-and-rollups.ts";
+import * as boardMarks from "./009-board-marks.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "006-live-events": liveEvents,
   "007-economy": economy,
   "008-referrals-and-rollups": referralsAndRollups,
+  "009-board-marks": boardMarks,
 };
