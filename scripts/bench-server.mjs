@@ -5,6 +5,7 @@
 //   node scripts/bench-server.mjs            (npm run bench:server)
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=32 BENCH_PG_POOL=10 DATABASE_URL=postgres://… node scripts/bench-server.mjs
 //   BENCH_ONLY=live node scripts/bench-server.mjs   (only the live-event figures)
+//   BENCH_ONLY=postgres node scripts/bench-server.mjs   (only tap sync on PostgreSQL and pgbench)
 //
 // Each target runs in a child process (so autocannon, in this one, does not share the server's event loop):
 // the bare route, the real app on PGlite in a temp folder, then on a fresh PostgreSQL database if one answers.
@@ -179,17 +180,20 @@ async function main() {
     `Server benchmark: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, ${TAPS_PER_REQUEST} taps per sync\n`,
   );
 
-  const bare = await startTarget("bare", {}, 0);
-  results.push({ name: "bare Fastify route (POST, JSON)", ...(await measureBare(autocannon, bare)) });
-  await bare.stop();
+  const postgresOnly = process.env.BENCH_ONLY === "postgres";
+  if (!postgresOnly) {
+    const bare = await startTarget("bare", {}, 0);
+    results.push({ name: "bare Fastify route (POST, JSON)", ...(await measureBare(autocannon, bare)) });
+    await bare.stop();
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), "taprewards-bench-"));
-  try {
-    const pglite = await startTarget("pglite", { dataDir, users: 1500 }, 1500);
-    results.push({ name: "tap sync, PGlite", ...(await measureTaps(autocannon, pglite)) });
-    await pglite.stop();
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    const dataDir = mkdtempSync(path.join(tmpdir(), "taprewards-bench-"));
+    try {
+      const pglite = await startTarget("pglite", { dataDir, users: 1500 }, 1500);
+      results.push({ name: "tap sync, PGlite", ...(await measureTaps(autocannon, pglite)) });
+      await pglite.stop();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 
   const serverUrl = await reachablePostgres();
@@ -212,7 +216,7 @@ async function main() {
     if (pgbench) results.push(pgbench);
   }
   printTable(results, pgbench);
-  if (serverUrl) await runLive(serverUrl);
+  if (serverUrl && !postgresOnly) await runLive(serverUrl);
 }
 
 /** Two instances over one fresh database: idle streams on B, then syncs through A read on B. */
