@@ -18,7 +18,9 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAreaRouteImport } from './routes/admin/_area'
 import { Route as SessionProtectedFeaturesRouteImport } from './routes/_session/_protected/features'
 import { Route as SessionProtectedHomeRouteImport } from './routes/_session/_protected/home'
+import { Route as SessionProtectedLeaderboardRouteImport } from './routes/_session/_protected/leaderboard'
 import { Route as SessionProtectedRewardsRouteImport } from './routes/_session/_protected/rewards'
+import { Route as SessionProtectedStatsRouteImport } from './routes/_session/_protected/stats'
 import { Route as SessionProtectedTapRouteImport } from './routes/_session/_protected/tap'
 import { Route as SessionProtectedWalletRouteImport } from './routes/_session/_protected/wallet'
 import { Route as AdminAreaAuditRouteImport } from './routes/admin/_area/audit'
@@ -70,9 +72,20 @@ const SessionProtectedHomeRoute = SessionProtectedHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => SessionProtectedRoute,
 } as any)
+const SessionProtectedLeaderboardRoute =
+  SessionProtectedLeaderboardRouteImport.update({
+    id: '/leaderboard',
+    path: '/leaderboard',
+    getParentRoute: () => SessionProtectedRoute,
+  } as any)
 const SessionProtectedRewardsRoute = SessionProtectedRewardsRouteImport.update({
   id: '/rewards',
   path: '/rewards',
+  getParentRoute: () => SessionProtectedRoute,
+} as any)
+const SessionProtectedStatsRoute = SessionProtectedStatsRouteImport.update({
+  id: '/stats',
+  path: '/stats',
   getParentRoute: () => SessionProtectedRoute,
 } as any)
 const SessionProtectedTapRoute = SessionProtectedTapRouteImport.update({
@@ -118,7 +131,9 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/features': typeof SessionProtectedFeaturesRoute
   '/home': typeof SessionProtectedHomeRoute
+  '/leaderboard': typeof SessionProtectedLeaderboardRoute
   '/rewards': typeof SessionProtectedRewardsRoute
+  '/stats': typeof SessionProtectedStatsRoute
   '/tap': typeof SessionProtectedTapRoute
   '/wallet': typeof SessionProtectedWalletRoute
   '/admin/audit': typeof AdminAreaAuditRoute
@@ -133,7 +148,9 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/features': typeof SessionProtectedFeaturesRoute
   '/home': typeof SessionProtectedHomeRoute
+  '/leaderboard': typeof SessionProtectedLeaderboardRoute
   '/rewards': typeof SessionProtectedRewardsRoute
+  '/stats': typeof SessionProtectedStatsRoute
   '/tap': typeof SessionProtectedTapRoute
   '/wallet': typeof SessionProtectedWalletRoute
   '/admin/audit': typeof AdminAreaAuditRoute
@@ -153,7 +170,9 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/_session/_protected/features': typeof SessionProtectedFeaturesRoute
   '/_session/_protected/home': typeof SessionProtectedHomeRoute
+  '/_session/_protected/leaderboard': typeof SessionProtectedLeaderboardRoute
   '/_session/_protected/rewards': typeof SessionProtectedRewardsRoute
+  '/_session/_protected/stats': typeof SessionProtectedStatsRoute
   '/_session/_protected/tap': typeof SessionProtectedTapRoute
   '/_session/_protected/wallet': typeof SessionProtectedWalletRoute
   '/admin/_area/audit': typeof AdminAreaAuditRoute
@@ -171,7 +190,9 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/features'
     | '/home'
+    | '/leaderboard'
     | '/rewards'
+    | '/stats'
     | '/tap'
     | '/wallet'
     | '/admin/audit'
@@ -186,7 +207,9 @@ export interface FileRouteTypes {
     | '/admin'
     | '/features'
     | '/home'
+    | '/leaderboard'
     | '/rewards'
+    | '/stats'
     | '/tap'
     | '/wallet'
     | '/admin/audit'
@@ -205,7 +228,9 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/_session/_protected/features'
     | '/_session/_protected/home'
+    | '/_session/_protected/leaderboard'
     | '/_session/_protected/rewards'
+    | '/_session/_protected/stats'
     | '/_session/_protected/tap'
     | '/_session/_protected/wallet'
     | '/admin/_area/audit'
@@ -286,11 +311,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SessionProtectedHomeRouteImport
       parentRoute: typeof SessionProtectedRoute
     }
+    '/_session/_protected/leaderboard': {
+      id: '/_session/_protected/leaderboard'
+      path: '/leaderboard'
+      fullPath: '/leaderboard'
+      preLoaderRoute: typeof SessionProtectedLeaderboardRouteImport
+      parentRoute: typeof SessionProtectedRoute
+    }
     '/_session/_protected/rewards': {
       id: '/_session/_protected/rewards'
       path: '/rewards'
       fullPath: '/rewards'
       preLoaderRoute: typeof SessionProtectedRewardsRouteImport
+      parentRoute: typeof SessionProtectedRoute
+    }
+    '/_session/_protected/stats': {
+      id: '/_session/_protected/stats'
+      path: '/stats'
+      fullPath: '/stats'
+      preLoaderRoute: typeof SessionProtectedStatsRouteImport
       parentRoute: typeof SessionProtectedRoute
     }
     '/_session/_protected/tap': {
@@ -348,7 +387,9 @@ declare module '@tanstack/react-router' {
 interface SessionProtectedRouteChildren {
   SessionProtectedFeaturesRoute: typeof SessionProtectedFeaturesRoute
   SessionProtectedHomeRoute: typeof SessionProtectedHomeRoute
+  SessionProtectedLeaderboardRoute: typeof SessionProtectedLeaderboardRoute
   SessionProtectedRewardsRoute: typeof SessionProtectedRewardsRoute
+  SessionProtectedStatsRoute: typeof SessionProtectedStatsRoute
   SessionProtectedTapRoute: typeof SessionProtectedTapRoute
   SessionProtectedWalletRoute: typeof SessionProtectedWalletRoute
 }
@@ -356,7 +397,9 @@ interface SessionProtectedRouteChildren {
 const SessionProtectedRouteChildren: SessionProtectedRouteChildren = {
   SessionProtectedFeaturesRoute: SessionProtectedFeaturesRoute,
   SessionProtectedHomeRoute: SessionProtectedHomeRoute,
+  SessionProtectedLeaderboardRoute: SessionProtectedLeaderboardRoute,
   SessionProtectedRewardsRoute: SessionProtectedRewardsRoute,
+  SessionProtectedStatsRoute: SessionProtectedStatsRoute,
   SessionProtectedTapRoute: SessionProtectedTapRoute,
   SessionProtectedWalletRoute: SessionProtectedWalletRoute,
 }

@@ -13,6 +13,7 @@ import { eventsApi, type OpenEventSource } from "./api/events.ts";
 import { rewardsApi } from "./api/rewards.ts";
 import { createRewardsStore } from "./api/rewards-store.ts";
 import { createSessionStore } from "./api/session-store.ts";
+import { standingsApi } from "./api/standings.ts";
 import { walletApi } from "./api/wallet.ts";
 import { createAdminActors } from "./machines/admin/admin.actors.ts";
 import { adminSessionMachine } from "./machines/admin/admin-session.machine.ts";
@@ -21,6 +22,7 @@ import { createAuthActors, type WithLock } from "./machines/auth/auth.actors.ts"
 import { authMachine } from "./machines/auth/auth.machine.ts";
 import { boostersMachine } from "./machines/economy/boosters.machine.ts";
 import { createEconomyActors } from "./machines/economy/economy.actors.ts";
+import { createStandingsActors } from "./machines/economy/standings.actors.ts";
 import {
   type ChannelLike,
   createLiveActors,
@@ -140,6 +142,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
     rewardsActors: createRewardsActors({ rewards }),
     walletActors: createWalletActors({ wallet: walletApi(api) }),
     economyActors,
+    standingsActors: createStandingsActors({ standings: standingsApi(api) }),
     sessionSettled,
     now,
     newId,

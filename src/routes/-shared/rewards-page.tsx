@@ -16,6 +16,7 @@ import { AchievementsList } from "#src/ui/economy/achievements-list.tsx";
 import { BoostersCard } from "#src/ui/economy/boosters-card.tsx";
 import { PointsHistory } from "#src/ui/economy/points-history.tsx";
 import { ReferralCard } from "#src/ui/economy/referral-card.tsx";
+import { StandingsLinks } from "#src/ui/economy/standings-links.tsx";
 import { StreakCard } from "#src/ui/economy/streak-card.tsx";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
 import { useBoostersActor } from "./use-boosters.ts";
@@ -31,7 +32,10 @@ export function RewardsPage({ runtime, userId }: { runtime: AppRuntime; userId: 
   const boosters = useBoostersActor(runtime);
   return (
     <>
-      <h1 className="text-2xl font-bold">Rewards</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Rewards</h1>
+        <StandingsLinks />
+      </div>
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <Streak runtime={runtime} />
         {taps && boosters ? (

@@ -111,7 +111,7 @@ function FriendsList({ friends, updating }: Pick<ReferralCardProps, "friends" | 
         Friends who joined
         {updating && (
           <span className="text-brand-400">
-            <Spinner label="Updating your friends list" />
+            <Spinner size="sm" label="Updating your friends list" />
           </span>
         )}
       </h3>

@@ -5,6 +5,8 @@ const SECTIONS: Record<string, string> = {
   "/tap": "Tap & Earn",
   "/wallet": "Wallet",
   "/rewards": "Rewards",
+  "/leaderboard": "Leaderboard",
+  "/stats": "Stats",
   "/features": "Features",
 };
 

@@ -1,0 +1,27 @@
+/**
+ * Typed calls of the Leaderboard and Stats pages (docs/api.md, Economy): players ranked by tap points per UTC
+ * day, week and all time, and the player's own statistics.
+ */
+import type { ApiClient } from "./client.ts";
+import type * as economy from "./contracts/economy.ts";
+import type { AnswerOf } from "./contracts/endpoint.ts";
+
+export type LeaderboardAnswer = AnswerOf<typeof economy.getLeaderboard>;
+export type LeaderboardPeriod = LeaderboardAnswer["period"];
+export type LeaderboardEntry = LeaderboardAnswer["entries"][number];
+export type StatsAnswer = AnswerOf<typeof economy.getUserStats>;
+export type StatsDay = StatsAnswer["days"][number];
+export type MultiplierChange = StatsAnswer["multiplierHistory"][number];
+
+export const LEADERBOARD_PERIODS = ["day", "week", "all"] as const satisfies readonly LeaderboardPeriod[];
+
+export function standingsApi(client: ApiClient) {
+  return {
+    leaderboard: (period: LeaderboardPeriod, limit?: number) =>
+      client.get<LeaderboardAnswer>("/leaderboard", { query: { period, ...(limit ? { limit } : {}) } }),
+    stats: (userId: string, days?: number) =>
+      client.get<StatsAnswer>(`/user/${encodeURIComponent(userId)}/stats`, { query: days ? { days } : {} }),
+  };
+}
+
+export type StandingsApi = ReturnType<typeof standingsApi>;

@@ -1,0 +1,38 @@
+/** Real actors of the Leaderboard and Stats pages: the standings calls of the one API client. */
+import { fromPromise } from "xstate";
+import type { ApiResult } from "#src/api/errors.ts";
+import {
+  LEADERBOARD_PERIODS,
+  type LeaderboardAnswer,
+  type LeaderboardPeriod,
+  type StandingsApi,
+  type StatsAnswer,
+} from "#src/api/standings.ts";
+
+function unwrap<T>(result: ApiResult<T>): T {
+  if (result.error) throw result.error;
+  return result.data;
+}
+
+export const toPeriod = (value: unknown): LeaderboardPeriod =>
+  LEADERBOARD_PERIODS.find((period) => period === value) ?? "day";
+
+/** How many days the Stats page charts. */
+export const STATS_DAYS = 30;
+
+export function createStandingsActors(deps: { standings: StandingsApi }) {
+  const { standings } = deps;
+  return {
+    // Typed `unknown` out because the live-read machine holds any page's answer; the page's view names it.
+    /** The board of the period the query names; any other query reads the day's. */
+    loadLeaderboard: fromPromise<unknown, string>(
+      async ({ input }): Promise<LeaderboardAnswer> => unwrap(await standings.leaderboard(toPeriod(input))),
+    ),
+    /** The statistics of the player the query names. */
+    loadStats: fromPromise<unknown, string>(
+      async ({ input }): Promise<StatsAnswer> => unwrap(await standings.stats(input, STATS_DAYS)),
+    ),
+  };
+}
+
+export type StandingsActors = ReturnType<typeof createStandingsActors>;

@@ -1,0 +1,27 @@
+import { createFileRoute } from "@tanstack/react-router";
+import type { LeaderboardPeriod } from "#src/api/standings.ts";
+import { toPeriod } from "#src/machines/economy/standings.actors.ts";
+import { LeaderboardPage } from "../../-shared/leaderboard-page.tsx";
+
+/** The period lives in the URL (`/leaderboard?period=week`): a link or a reload opens the same board. */
+export const Route = createFileRoute("/_session/_protected/leaderboard")({
+  validateSearch: (search: Record<string, unknown>): { period?: LeaderboardPeriod } => {
+    const period = toPeriod(search.period);
+    return period === "day" ? {} : { period };
+  },
+  component: Leaderboard,
+});
+
+function Leaderboard() {
+  const { runtime } = Route.useRouteContext();
+  const { period = "day" } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <LeaderboardPage
+      runtime={runtime}
+      period={period}
+      // Each period is its own entry in the history, so Back returns to the previous board.
+      onPeriod={(next) => void navigate({ search: next === "day" ? {} : { period: next } })}
+    />
+  );
+}
