@@ -16,7 +16,9 @@ export type EconomyRoute =
   | "purchase"
   | "achievements"
   | "history"
-  | "referrals";
+  | "referrals"
+  | "leaderboard"
+  | "stats";
 export type EconomyFailure = { status: number; code: string; message: string } | "network" | "hang";
 
 const MICRO = 1_000_000;
@@ -74,6 +76,11 @@ export function createFakeEconomy(
   const unlocked = new Map<string, Map<string, string>>();
   const history = new Map<string, HistoryRow[]>();
   const referrals = new Map<string, FakeReferrals>();
+  /** What GET /leaderboard answers per period and GET /user/{id}/stats per user: set by the test. */
+  const boards = new Map<string, unknown>();
+  const stats = new Map<string, unknown>();
+  /** Every leaderboard period asked for, in order. */
+  const boardReads: string[] = [];
   const referralsOf = (userId: string) => {
     if (!referrals.has(userId)) {
       referrals.set(userId, { invited: 0, earnedPoints: 0, earnedToday: 0, friends: [] });
@@ -225,6 +232,22 @@ export function createFakeEconomy(
       const next = start + limit < rows.length ? String(start + limit) : null;
       return HttpResponse.json({ history: page, nextCursor: next });
     }),
+    http.get(`${api}/leaderboard`, async ({ request }) => {
+      const { response } = await guard(request, "leaderboard");
+      if (response) return response;
+      const period = new URL(request.url).searchParams.get("period") ?? "day";
+      boardReads.push(period);
+      return HttpResponse.json(
+        boards.get(period) ?? { period, entries: [], me: { rank: null, points: 0 } },
+      );
+    }),
+    http.get(`${api}/user/:id/stats`, async ({ request, params }) => {
+      const { response, userId } = await guard(request, "stats");
+      if (response) return response;
+      if (params.id !== userId) return failure(403, "FORBIDDEN", "Access denied.");
+      const answer = stats.get(userId);
+      return answer ? HttpResponse.json(answer) : failure(500, "NO_SEED", "The test seeded no statistics.");
+    }),
     http.get(`${api}/referrals`, async ({ request }) => {
       const { response, userId } = await guard(request, "referrals");
       if (response) return response;
@@ -258,6 +281,9 @@ export function createFakeEconomy(
     /** A credited batch, newest first. */
     addHistory: (userId: string, row: HistoryRow) =>
       history.set(userId, [row, ...(history.get(userId) ?? [])]),
+    boards,
+    boardReads,
+    stats,
     /** A referrer's program, to seed or change (what the next GET /referrals answers). */
     referralsOf,
     seedStreak: (userId: string, streak: Partial<Streak>) => Object.assign(streakOf(userId), streak),
@@ -268,6 +294,9 @@ export function createFakeEconomy(
       unlocked.clear();
       history.clear();
       referrals.clear();
+      boards.clear();
+      boardReads.length = 0;
+      stats.clear();
       storedByKey.clear();
       failNext.clear();
       keys.claim.length = 0;

@@ -5,16 +5,17 @@ import { LeaderboardPage } from "../../-shared/leaderboard-page.tsx";
 
 /** The period lives in the URL (`/leaderboard?period=week`): a link or a reload opens the same board. */
 export const Route = createFileRoute("/_session/_protected/leaderboard")({
+  // An explicit `undefined` for the day (or an unknown period), so the raw value does not pass through.
   validateSearch: (search: Record<string, unknown>): { period?: LeaderboardPeriod } => {
     const period = toPeriod(search.period);
-    return period === "day" ? {} : { period };
+    return { period: period === "day" ? undefined : period };
   },
   component: Leaderboard,
 });
 
 function Leaderboard() {
   const { runtime } = Route.useRouteContext();
-  const { period = "day" } = Route.useSearch();
+  const period = toPeriod(Route.useSearch().period);
   const navigate = Route.useNavigate();
   return (
     <LeaderboardPage
