@@ -15,6 +15,10 @@ export type MultiplierChange = StatsAnswer["multiplierHistory"][number];
 
 export const LEADERBOARD_PERIODS = ["day", "week", "all"] as const satisfies readonly LeaderboardPeriod[];
 
+/** A period from the URL or a query; anything else is the day's board. */
+export const toPeriod = (value: unknown): LeaderboardPeriod =>
+  LEADERBOARD_PERIODS.find((period) => period === value) ?? "day";
+
 export function standingsApi(client: ApiClient) {
   return {
     leaderboard: (period: LeaderboardPeriod, limit?: number) =>

@@ -237,9 +237,7 @@ export function createFakeEconomy(
       if (response) return response;
       const period = new URL(request.url).searchParams.get("period") ?? "day";
       boardReads.push(period);
-      return HttpResponse.json(
-        boards.get(period) ?? { period, entries: [], me: { rank: null, points: 0 } },
-      );
+      return HttpResponse.json(boards.get(period) ?? { period, entries: [], me: { rank: null, points: 0 } });
     }),
     http.get(`${api}/user/:id/stats`, async ({ request, params }) => {
       const { response, userId } = await guard(request, "stats");

@@ -1,21 +1,12 @@
 /** Real actors of the Leaderboard and Stats pages: the standings calls of the one API client. */
 import { fromPromise } from "xstate";
 import type { ApiResult } from "#src/api/errors.ts";
-import {
-  LEADERBOARD_PERIODS,
-  type LeaderboardAnswer,
-  type LeaderboardPeriod,
-  type StandingsApi,
-  type StatsAnswer,
-} from "#src/api/standings.ts";
+import { type LeaderboardAnswer, type StandingsApi, type StatsAnswer, toPeriod } from "#src/api/standings.ts";
 
 function unwrap<T>(result: ApiResult<T>): T {
   if (result.error) throw result.error;
   return result.data;
 }
-
-export const toPeriod = (value: unknown): LeaderboardPeriod =>
-  LEADERBOARD_PERIODS.find((period) => period === value) ?? "day";
 
 /** How many days the Stats page charts. */
 export const STATS_DAYS = 30;

@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import type { LeaderboardPeriod } from "#src/api/standings.ts";
-import { toPeriod } from "#src/machines/economy/standings.actors.ts";
+import { type LeaderboardPeriod, toPeriod } from "#src/api/standings.ts";
 import { LeaderboardPage } from "../../-shared/leaderboard-page.tsx";
 
 /** The period lives in the URL (`/leaderboard?period=week`): a link or a reload opens the same board. */
