@@ -10,8 +10,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../../clock.ts";
 import type { Logger } from "../../context.ts";
-import { announceLivePositions, appendLiveEvents, FIGURES_CHANGED } from "../../db/repos/live-events.repo.ts";
+import { appendLiveEvents, FIGURES_CHANGED } from "../../db/repos/live-events.repo.ts";
 import type { Database } from "../../db/schema.ts";
+import { announce } from "./announcer.ts";
 
 /** The stream every admin reads besides their own. */
 export const ADMINS_STREAM = "admins";
@@ -77,7 +78,7 @@ export async function transactionWithLiveEvents<T>(
   if (positions.length > 0) {
     // The change has committed: failing to announce it must not fail it. Streams catch up at their next
     // announcement or sweep (docs/decisions/017).
-    await announceLivePositions(ctx.db, positions).catch((err: unknown) =>
+    await announce(ctx.db, positions).catch((err: unknown) =>
       ctx.log?.warn({ err }, "live events committed but not announced"),
     );
   }

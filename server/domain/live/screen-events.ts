@@ -10,21 +10,23 @@ import { ADMINS_STREAM, queueLiveEvent } from "./live-transaction.ts";
 
 type Trx = Transaction<Database>;
 
+/** The `points` event's data (docs/api.md, "Live events"). */
+export const pointsPayload = (figures: {
+  pointsMicro: number;
+  totalTaps: number;
+  multiplierMicro: number;
+}) => ({
+  points: microToNumber(figures.pointsMicro),
+  totalTaps: figures.totalTaps,
+  multiplier: microToNumber(figures.multiplierMicro),
+});
+
 export function pointsChanged(
   trx: Trx,
   userId: string,
   figures: { pointsMicro: number; totalTaps: number; multiplierMicro: number },
 ): void {
-  queueLiveEvent(trx, {
-    stream: userId,
-    type: "points",
-    latestOnly: true,
-    payload: {
-      points: microToNumber(figures.pointsMicro),
-      totalTaps: figures.totalTaps,
-      multiplier: microToNumber(figures.multiplierMicro),
-    },
-  });
+  queueLiveEvent(trx, { stream: userId, type: "points", latestOnly: true, payload: pointsPayload(figures) });
 }
 
 export function walletChanged(trx: Trx, userId: string, balanceMicro: number): void {

@@ -8,13 +8,15 @@
  * gets their share of the batch's points in the same transaction (docs/decisions/022).
  */
 import type { AppContext } from "../../context.ts";
-import { insertRewardsRow } from "../../db/repos/rewards.repo.ts";
+import { insertRewardsRow, type RewardsRow } from "../../db/repos/rewards.repo.ts";
 import {
   findBatch,
   lockRewardsWithBatch,
+  type NewBatch,
   recordTapBatch,
   type StoredBatch,
 } from "../../db/repos/tap-batches.repo.ts";
+import { readSyncState, writeVersionedBatch } from "../../db/repos/tap-sync.repo.ts";
 import {
   announceUnlocks,
   maskOf,
@@ -26,8 +28,9 @@ import {
 import { boostFactorAt } from "../economy/boosters.ts";
 import { shareTapPoints } from "../economy/referrals.ts";
 import { utcDayOf, utcWeekStartOf } from "../economy/utc-days.ts";
+import { announce } from "../live/announcer.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
-import { pointsChanged } from "../live/screen-events.ts";
+import { pointsChanged, pointsPayload } from "../live/screen-events.ts";
 import { countAttempt, type LimitRule } from "../rate-limit.ts";
 import { tooManySyncs } from "./errors.ts";
 import { fullBucket, takeTaps } from "./token-bucket.ts";
@@ -66,15 +69,118 @@ function claimMismatches(claim: TapBatchClaim, multiplierMicro: number, factor: 
   return claim.claimedPointsMicro !== null && !honest.includes(claim.claimedPointsMicro);
 }
 
+/** What a batch is worth against the rewards row as it stands: the same rules on both paths. */
+function priceBatch(ctx: AppContext, rewards: RewardsRow, claim: TapBatchClaim, now: Date) {
+  const take = takeTaps(
+    { milliTaps: rewards.bucketMilliTaps, updatedAt: rewards.bucketUpdatedAt },
+    claim.taps,
+    now,
+  );
+  const multiplierMicro = rewards.multiplierMicro;
+  const factor = boostFactorAt(rewards, now, ctx.config.economy.boosters.graceMs);
+  const creditedPointsMicro = take.granted * multiplierMicro * factor;
+  const totalTaps = rewards.totalTaps + take.granted;
+  // Goals are checked against the bits read with the row: no query unless this batch reaches one.
+  const unlocks = pendingUnlocks(
+    tapGoalsReached(totalTaps),
+    rewards.achievementsMask,
+    ctx.config.economy.achievementRewardPoints,
+  );
+  const result: TapBatchResult = {
+    pointsMicro: rewards.pointsMicro + creditedPointsMicro + rewardOf(unlocks),
+    totalTaps,
+    multiplierMicro,
+    credited: { taps: take.granted, pointsMicro: creditedPointsMicro },
+    replayed: false,
+  };
+  const batch: NewBatch = {
+    userId: "",
+    batchId: claim.batchId,
+    tapsClaimed: claim.taps,
+    tapsCredited: take.granted,
+    pointsMicro: creditedPointsMicro,
+    multiplierMicro,
+    pointsAfterMicro: result.pointsMicro,
+    totalTapsAfter: result.totalTaps,
+    bucketMilliTaps: take.bucket.milliTaps,
+    bucketUpdatedAt: take.bucket.updatedAt,
+    suspicious: take.granted < claim.taps || claimMismatches(claim, multiplierMicro, factor),
+    boosterFactor: factor,
+    achievementsMask: rewards.achievementsMask | maskOf(unlocks),
+    at: now,
+    utcDay: utcDayOf(now),
+    utcWeekStart: utcWeekStartOf(utcDayOf(now)),
+  };
+  return { result, unlocks, batch };
+}
+
+/**
+ * Credits the batch. The usual case takes two statements and no transaction (docs/decisions/027): a read that
+ * also counts the attempt, then a write that commits only if the rewards row has not moved since. A batch
+ * that unlocks an achievement or shares points with a referrer, a user's first batch, and a row that keeps
+ * moving between read and write take the locking transaction below, whose rules are the same.
+ */
 export async function creditTapBatch(
   ctx: AppContext,
   userId: string,
   claim: TapBatchClaim,
 ): Promise<TapBatchResult> {
   const now = ctx.clock();
-  const verdict = await countAttempt(ctx.db, TAP_SYNC_LIMIT, userId, now);
-  if (!verdict.allowed) throw tooManySyncs(verdict.retryAfterSeconds);
+  const limit = {
+    key: `${TAP_SYNC_LIMIT.name}:${userId}`,
+    limit: TAP_SYNC_LIMIT.limit,
+    windowSeconds: TAP_SYNC_LIMIT.windowSeconds,
+    now,
+  };
+  for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt += 1) {
+    const state = await readSyncState(ctx.db, {
+      userId,
+      batchId: claim.batchId,
+      ...(attempt === 0 ? { limit } : {}),
+    });
+    if (!state.counted) {
+      // Refused: the limiter tells how long to wait (a refused attempt writes nothing, so asking again is safe).
+      const verdict = await countAttempt(ctx.db, TAP_SYNC_LIMIT, userId, now);
+      throw tooManySyncs(verdict.retryAfterSeconds);
+    }
+    if (state.batch) return replayOf(state.batch);
+    if (!state.rewards) break;
+    const priced = priceBatch(ctx, state.rewards.row, claim, now);
+    const sharesPoints = state.referrerId !== null && priced.result.credited.pointsMicro > 0;
+    if (priced.unlocks.length > 0 || sharesPoints) break;
+    const changed = priced.result.pointsMicro !== state.rewards.row.pointsMicro;
+    const written = await writeVersionedBatch(ctx.db, {
+      ...priced.batch,
+      userId,
+      version: state.rewards.version,
+      pointsEvent: changed
+        ? pointsPayload({
+            pointsMicro: priced.result.pointsMicro,
+            totalTaps: priced.result.totalTaps,
+            multiplierMicro: priced.result.multiplierMicro,
+          })
+        : null,
+    });
+    if (!written) continue;
+    if (written.seq > 0) await announce(ctx.db, [`${userId}:${written.seq}`]).catch(noteUnannounced(ctx));
+    return priced.result;
+  }
+  return creditInTransaction(ctx, userId, claim, now);
+}
 
+/** Reads and writes before the row moves again this many times, then waits its turn on the row's lock. */
+const OPTIMISTIC_TRIES = 3;
+
+const noteUnannounced = (ctx: AppContext) => (err: unknown) =>
+  ctx.log.warn({ err }, "live events committed but not announced");
+
+/** The locking path: the row is locked, so whatever the batch touches is decided in one transaction. */
+function creditInTransaction(
+  ctx: AppContext,
+  userId: string,
+  claim: TapBatchClaim,
+  now: Date,
+): Promise<TapBatchResult> {
   return transactionWithLiveEvents(ctx, async (trx) => {
     let state = await lockRewardsWithBatch(trx, userId, claim.batchId);
     if (!state) {
@@ -86,54 +192,16 @@ export async function creditTapBatch(
     if (state.batch) return replayOf(state.batch);
 
     const { rewards } = state;
-    const take = takeTaps(
-      { milliTaps: rewards.bucketMilliTaps, updatedAt: rewards.bucketUpdatedAt },
-      claim.taps,
-      now,
-    );
-    const multiplierMicro = rewards.multiplierMicro;
-    const factor = boostFactorAt(rewards, now, ctx.config.economy.boosters.graceMs);
-    const creditedPointsMicro = take.granted * multiplierMicro * factor;
-    const totalTaps = rewards.totalTaps + take.granted;
-    // Goals are checked against the bits read with the row: no query unless this batch reaches one.
-    const unlocks = pendingUnlocks(
-      tapGoalsReached(totalTaps),
-      rewards.achievementsMask,
-      ctx.config.economy.achievementRewardPoints,
-    );
-    const result: TapBatchResult = {
-      pointsMicro: rewards.pointsMicro + creditedPointsMicro + rewardOf(unlocks),
-      totalTaps,
-      multiplierMicro,
-      credited: { taps: take.granted, pointsMicro: creditedPointsMicro },
-      replayed: false,
-    };
-    const recorded = await recordTapBatch(trx, {
-      userId,
-      batchId: claim.batchId,
-      tapsClaimed: claim.taps,
-      tapsCredited: take.granted,
-      pointsMicro: creditedPointsMicro,
-      multiplierMicro,
-      pointsAfterMicro: result.pointsMicro,
-      totalTapsAfter: result.totalTaps,
-      bucketMilliTaps: take.bucket.milliTaps,
-      bucketUpdatedAt: take.bucket.updatedAt,
-      suspicious: take.granted < claim.taps || claimMismatches(claim, multiplierMicro, factor),
-      boosterFactor: factor,
-      achievementsMask: rewards.achievementsMask | maskOf(unlocks),
-      at: now,
-      utcDay: utcDayOf(now),
-      utcWeekStart: utcWeekStartOf(utcDayOf(now)),
-    });
+    const { result, unlocks, batch } = priceBatch(ctx, rewards, claim, now);
+    const recorded = await recordTapBatch(trx, { ...batch, userId });
     if (recorded) {
       await recordUnlocks(trx, userId, unlocks, now);
-      if (state.referrerId !== null && creditedPointsMicro > 0) {
+      if (state.referrerId !== null && result.credited.pointsMicro > 0) {
         await shareTapPoints(ctx, trx, {
           friendId: userId,
           referrerId: state.referrerId,
           batchId: claim.batchId,
-          pointsMicro: creditedPointsMicro,
+          pointsMicro: result.credited.pointsMicro,
           at: now,
         });
       }
@@ -141,7 +209,7 @@ export async function creditTapBatch(
         pointsChanged(trx, userId, {
           pointsMicro: result.pointsMicro,
           totalTaps: result.totalTaps,
-          multiplierMicro,
+          multiplierMicro: result.multiplierMicro,
         });
       }
       announceUnlocks(trx, userId, unlocks);
