@@ -16,6 +16,7 @@ import type { AppContext } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { dummyPasswordHash } from "./domain/auth/passwords.ts";
+import { SessionCache } from "./domain/auth/session-cache.ts";
 import { startBoardMarks } from "./domain/economy/board-marks.ts";
 import { startBoosterSweep } from "./domain/economy/booster-sweep.ts";
 import { seedDemoTreasury } from "./domain/ledger/demo-treasury.ts";
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? createSmtpMailer(handle.db, clock, { smtpUrl: config.smtpUrl, from: config.mailFrom })
       : null;
     const chain = await setUpChain({ config, db: handle.db, clock, log: app.log });
+    const sessions = new SessionCache();
     const ctx: AppContext = {
       db: handle.db,
       engine: handle.engine,
@@ -119,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       chain: options.chain ?? chain.gateway,
       wallet: chain.wallet,
+      sessions,
       live: new LiveHub(
         {
           db: handle.db,
@@ -126,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           log: app.log,
           listen: handle.listen,
           adminMetrics: () => adminMetricsBody(ctx),
+          // Another instance ended a user's sessions, or this one may have missed such news.
+          sessionsEnded: (userId) => (userId === null ? sessions.clear() : sessions.forgetUser(userId)),
         },
         { ...DEFAULT_LIVE_SETTINGS, ...options.live },
       ),

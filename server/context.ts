@@ -10,6 +10,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseEngine } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
+import type { SessionCache } from "./domain/auth/session-cache.ts";
 import type { LiveHub } from "./domain/live/live-hub.ts";
 import type { Mailer } from "./mail/mailer.ts";
 
@@ -33,6 +34,8 @@ export interface AppContext {
   wallet: HdWallet;
   /** This instance's open live streams (docs/decisions/017). */
   live: LiveHub;
+  /** Access tokens this instance checked lately (docs/decisions/027). */
+  sessions: SessionCache;
   /** Set when the process has been told to stop: health checks fail so a load balancer drains it. */
   lifecycle: { draining: boolean };
 }

@@ -59,6 +59,12 @@ export async function appendLiveEvents(
  */
 export const FIGURES_CHANGED = "figures:0";
 
+/**
+ * Announced with a `session` event (logout, a leaked refresh token, a password reset): `sessions-ended:<user>`,
+ * so every instance stops trusting the user's tokens from memory (docs/decisions/027).
+ */
+export const SESSIONS_ENDED = "sessions-ended:";
+
 /** Tells every instance where streams now end (`stream:seq` each); only ever after the commit. */
 export async function announceLivePositions(
   db: Kysely<Database>,

@@ -78,7 +78,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
 
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock();
-  await transactionWithLiveEvents(ctx, async (trx) => {
+  const resetUserId = await transactionWithLiveEvents(ctx, async (trx) => {
     const userId = await consumeToken(trx, tokenHash, "password_reset", now);
     if (!userId) throw invalidResetToken();
     await setPasswordHash(trx, userId, passwordHash);
@@ -87,5 +87,8 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     sessionEnded(trx, userId, "password-reset", null);
     // The link came by mail, so whoever opened it owns the address.
     await markEmailVerified(trx, userId, now);
+    return userId;
   });
+  // Other instances hear it from the commit's NOTIFY; this one forgets at once.
+  ctx.sessions.forgetUser(resetUserId);
 }

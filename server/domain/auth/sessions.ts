@@ -76,13 +76,23 @@ export async function startSession(ctx: AppContext, userId: string): Promise<Ses
 }
 
 /** The session behind a bearer token, or 401 (TOKEN_EXPIRED when the token is real but past its hour). */
+/**
+ * Checks an access token. `fromMemory`: a token this instance checked within the last seconds is trusted
+ * without asking the database (docs/decisions/027); only the identity of such a session is current.
+ */
 export async function authenticateAccessToken(
   ctx: AppContext,
   accessToken: string,
+  options: { fromMemory?: boolean } = {},
 ): Promise<AuthenticatedSession> {
-  const session = await findSessionByAccessHash(ctx.db, hashToken(accessToken));
+  const now = ctx.clock();
+  const hash = hashToken(accessToken);
+  const remembered = options.fromMemory ? ctx.sessions.get(hash, now) : undefined;
+  if (remembered) return remembered;
+  const session = await findSessionByAccessHash(ctx.db, hash);
   if (!session || session.revokedAt !== null) throw unauthorized();
-  if (session.accessExpiresAt.getTime() <= ctx.clock().getTime()) throw tokenExpired();
+  if (session.accessExpiresAt.getTime() <= now.getTime()) throw tokenExpired();
+  ctx.sessions.put(hash, session, now);
   return session;
 }
 
@@ -169,4 +179,6 @@ async function revokeFamily(ctx: AppContext, userId: string, familyId: string): 
     await revokeSessionFamily(trx, familyId, ctx.clock());
     sessionEnded(trx, userId, "logout", familyId);
   });
+  // Other instances hear it from the commit's NOTIFY; this one forgets at once.
+  ctx.sessions.forgetUser(userId);
 }

@@ -9,7 +9,12 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../../clock.ts";
 import type { Logger } from "../../context.ts";
 import type { Listen, NotificationListener } from "../../db/notifications.ts";
-import { LIVE_CHANNEL, liveEventKept, liveStreamHeads } from "../../db/repos/live-events.repo.ts";
+import {
+  LIVE_CHANNEL,
+  liveEventKept,
+  liveStreamHeads,
+  SESSIONS_ENDED,
+} from "../../db/repos/live-events.repo.ts";
 import type { Database } from "../../db/schema.ts";
 import { AdminMetricsFeed } from "./admin-metrics-feed.ts";
 import { type LiveSink, LiveSubscription, type LiveViewer } from "./live-subscription.ts";
@@ -44,6 +49,8 @@ export interface LiveHubDeps {
   listen: Listen;
   /** The body of GET /admin/metrics. */
   adminMetrics: () => Promise<unknown>;
+  /** A user's sessions ended (announced by any instance), or null: news may have been missed, forget all. */
+  sessionsEnded?: (userId: string | null) => void;
 }
 
 export class LiveHub {
@@ -69,7 +76,10 @@ export class LiveHub {
   async start(): Promise<void> {
     this.#listener = await this.deps.listen(LIVE_CHANNEL, {
       onNotification: (payload) => this.#announced(payload),
-      onReconnect: () => this.#catchUpAll(),
+      onReconnect: () => {
+        this.deps.sessionsEnded?.(null);
+        this.#catchUpAll();
+      },
     });
     this.#sweepTimer = setInterval(() => void this.#sweep(), this.settings.sweepIntervalMs);
     this.#sweepTimer.unref();
@@ -152,6 +162,10 @@ export class LiveHub {
   }
 
   #announced(payload: string): void {
+    if (payload.startsWith(SESSIONS_ENDED)) {
+      this.deps.sessionsEnded?.(payload.slice(SESSIONS_ENDED.length));
+      return;
+    }
     const colon = payload.lastIndexOf(":");
     this.#reached(payload.slice(0, colon), Number(payload.slice(colon + 1)));
     this.#metrics.changed();

@@ -10,7 +10,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Clock } from "../../clock.ts";
 import type { Logger } from "../../context.ts";
-import { appendLiveEvents, FIGURES_CHANGED } from "../../db/repos/live-events.repo.ts";
+import { appendLiveEvents, FIGURES_CHANGED, SESSIONS_ENDED } from "../../db/repos/live-events.repo.ts";
 import type { Database } from "../../db/schema.ts";
 import { announce } from "./announcer.ts";
 
@@ -73,6 +73,8 @@ export async function transactionWithLiveEvents<T>(
     const answer = await work(trx);
     positions = await appendQueued(trx, queue.events, ctx.clock());
     if (queue.figuresChanged) positions.push(FIGURES_CHANGED);
+    for (const event of queue.events)
+      if (event.type === "session") positions.push(`${SESSIONS_ENDED}${event.stream}`);
     return answer;
   });
   if (positions.length > 0) {
