@@ -75,10 +75,10 @@ export async function startSession(ctx: AppContext, userId: string): Promise<Ses
   return pair.tokens;
 }
 
-/** The session behind a bearer token, or 401 (TOKEN_EXPIRED when the token is real but past its hour). */
 /**
- * Checks an access token. `fromMemory`: a token this instance checked within the last seconds is trusted
- * without asking the database (docs/decisions/027); only the identity of such a session is current.
+ * The session behind a bearer token, or 401 (TOKEN_EXPIRED when the token is real but past its hour).
+ * `fromMemory`: a token this instance checked within the last seconds is trusted without asking the database
+ * (docs/decisions/027); only the identity of such a session is current.
  */
 export async function authenticateAccessToken(
   ctx: AppContext,

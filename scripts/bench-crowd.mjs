@@ -1,0 +1,163 @@
+// Benchmark: a crowd against the cluster (docs/decisions/024). Starts `npm run cluster`'s cluster (N instances
+// behind HAProxy) on a fresh PostgreSQL database, seeds 5 000 players who have tapped before, and has each tap
+// 8 times a second and sync every 6 s for 60 s (about 830 syncs/s), as the app does. Prints the syncs answered,
+// refused and failed with their latency, then checks the books: every answered batch credited exactly once and
+// every player's points equal to what their batches earned. Figures only, never a failure (docs/quality.md).
+//
+//   node scripts/bench-crowd.mjs        (npm run bench:crowd)
+//   BENCH_CROWD=2000 BENCH_CROWD_SECONDS=30 BENCH_INSTANCES=3 node scripts/bench-crowd.mjs
+import { execFileSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
+import path from "node:path";
+import pg from "pg";
+import { buildServerIfStale, buildWebIfStale } from "./lib/build-if-stale.mjs";
+import { startCluster } from "./lib/cluster.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PLAYERS = Number(process.env.BENCH_CROWD ?? 5_000);
+const SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 60);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
+const PORT = Number(process.env.BENCH_PORT ?? 3198);
+const SYNC_EVERY_MS = 6_000;
+const TAPS_PER_SYNC = 48; // 8 taps a second for 6 s
+const serverUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function admin(query) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+const name = `tr_bench_crowd_${randomBytes(4).toString("hex")}`;
+try {
+  await admin(`CREATE DATABASE ${name}`);
+} catch (err) {
+  console.log(`Crowd against the cluster: SKIPPED (no PostgreSQL at ${serverUrl}: ${err.message})`);
+  process.exit(0);
+}
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+
+buildWebIfStale();
+buildServerIfStale();
+let cluster;
+try {
+  cluster = await startCluster({
+    instances: INSTANCES,
+    port: PORT,
+    databaseUrl: url.toString(),
+    log: () => {},
+    env: { LOG_LEVEL: "error" },
+  });
+} catch (err) {
+  console.log(`Crowd against the cluster: SKIPPED (the cluster did not start: ${err.message})`);
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  process.exit(0);
+}
+
+try {
+  const players = JSON.parse(
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/lib/seed-crowd.ts", url.toString(), String(PLAYERS)],
+      {
+        cwd: root,
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ),
+  );
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  const balancer = new URL(cluster.url);
+  const latencies = [];
+  const counts = { answered: 0, refused: 0, failed: 0 };
+  const answeredTaps = new Map();
+
+  const sync = (player) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const body = JSON.stringify({ batchId: randomUUID(), taps: TAPS_PER_SYNC });
+      const request = http.request(
+        {
+          agent,
+          host: balancer.hostname,
+          port: balancer.port,
+          method: "POST",
+          path: `/api/user/${player.id}/points`,
+          headers: {
+            authorization: `Bearer ${player.token}`,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          response.resume();
+          response.on("end", () => {
+            latencies.push(performance.now() - started);
+            if (response.statusCode === 200) {
+              counts.answered += 1;
+              answeredTaps.set(player.id, (answeredTaps.get(player.id) ?? 0) + TAPS_PER_SYNC);
+            } else if (response.statusCode === 429) counts.refused += 1;
+            else counts.failed += 1;
+            resolve();
+          });
+        },
+      );
+      request.on("error", () => {
+        counts.failed += 1;
+        resolve();
+      });
+      request.end(body);
+    });
+
+  const endAt = Date.now() + SECONDS * 1000;
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  // Each player starts at a random moment of the first 6 s, as a crowd arriving does, then syncs every 6 s.
+  await Promise.all(
+    players.map(async (player) => {
+      await sleep(Math.random() * SYNC_EVERY_MS);
+      while (Date.now() < endAt) {
+        const next = Date.now() + SYNC_EVERY_MS;
+        await sync(player);
+        await sleep(Math.max(0, next - Date.now()));
+      }
+    }),
+  );
+  agent.destroy();
+
+  latencies.sort((a, b) => a - b);
+  const at = (q) =>
+    (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(0);
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  const { rows: books } = await db.query(`
+    SELECT
+      (SELECT count(*)::int FROM tap_batches) AS batches,
+      (SELECT COALESCE(sum(total_taps), 0)::bigint FROM user_rewards) AS taps,
+      (SELECT count(*)::int FROM user_rewards r WHERE r.points_micro <> COALESCE(
+        (SELECT sum(b.points_micro) FROM tap_batches b WHERE b.user_id = r.user_id), 0)) AS points_off`);
+  await db.end();
+  const expectedTaps = [...answeredTaps.values()].reduce((sum, taps) => sum + taps, 0);
+  const total = counts.answered + counts.refused + counts.failed;
+  console.log(
+    `Crowd against the cluster (${INSTANCES} instances behind HAProxy, PostgreSQL; ${PLAYERS.toLocaleString("en")} players syncing ${TAPS_PER_SYNC} taps every 6 s for ${SECONDS} s):`,
+  );
+  console.log(
+    `  ${total.toLocaleString("en")} syncs (${(total / SECONDS).toFixed(0)}/s): ${counts.answered} answered, ${counts.refused} refused (429), ${counts.failed} failed; p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
+  );
+  const exact =
+    Number(books[0].batches) === counts.answered &&
+    Number(books[0].taps) === expectedTaps &&
+    books[0].points_off === 0;
+  console.log(
+    `  books: ${books[0].batches} batches stored for ${counts.answered} answered, ${Number(books[0].taps).toLocaleString("en")} taps credited for ${expectedTaps.toLocaleString("en")} answered, ${books[0].points_off} players whose points differ from their batches → ${exact ? "exact" : "NOT EXACT"}`,
+  );
+} finally {
+  await cluster.stop();
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
