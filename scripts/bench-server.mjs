@@ -5,7 +5,8 @@
 //   node scripts/bench-server.mjs            (npm run bench:server)
 //   BENCH_SECONDS=5 BENCH_CONNECTIONS=32 BENCH_PG_POOL=10 DATABASE_URL=postgres://… node scripts/bench-server.mjs
 //   BENCH_ONLY=live node scripts/bench-server.mjs   (only the live-event figures)
-//   BENCH_ONLY=postgres node scripts/bench-server.mjs   (only tap sync on PostgreSQL and pgbench)
+//   BENCH_ONLY=postgres node scripts/bench-server.mjs   (only tap sync on PostgreSQL and pgbench; BENCH_CLUSTER=1
+//   adds the same through a two-instance cluster behind HAProxy, which the full run always measures)
 //
 // Each target runs in a child process (so autocannon, in this one, does not share the server's event loop):
 // the bare route, the real app on PGlite in a temp folder, then on a fresh PostgreSQL database if one answers.
@@ -228,6 +229,21 @@ async function main() {
     } finally {
       await database.drop();
     }
+    if (!postgresOnly || process.env.BENCH_CLUSTER) {
+      const clusterDatabase = await createDatabase(serverUrl, "tr_bench_cluster");
+      try {
+        const cluster = await startClusterTarget(clusterDatabase.url, 4000);
+        if (cluster) {
+          results.push({
+            name: "tap sync, 2 instances behind HAProxy",
+            ...(await measureTaps(autocannon, cluster)),
+          });
+          await cluster.stop();
+        }
+      } finally {
+        await clusterDatabase.drop();
+      }
+    }
     pgbench = await runPgbench(serverUrl);
     if (pgbench) results.push(pgbench);
   }
@@ -370,6 +386,60 @@ async function measureTaps(autocannon, target) {
   if (summary.total >= budget - warmup - CONNECTIONS)
     summary.check += " (stopped at the users' sync budget: add users for a longer run)";
   return summary;
+}
+
+/**
+ * `npm run cluster`'s cluster (two compiled instances behind HAProxy) on its own database, with players seeded
+ * as for the single instance (scripts/lib/seed-crowd.ts); null when HAProxy cannot be had here.
+ */
+async function startClusterTarget(databaseUrl, users) {
+  const { buildServerIfStale, buildWebIfStale } = await import("./lib/build-if-stale.mjs");
+  const { startCluster } = await import("./lib/cluster.mjs");
+  buildWebIfStale();
+  buildServerIfStale();
+  let cluster;
+  try {
+    cluster = await startCluster({
+      instances: 2,
+      port: 3188,
+      databaseUrl,
+      log: () => {},
+      env: { LOG_LEVEL: "error" },
+    });
+  } catch (err) {
+    console.log(`Cluster: did not start (${err instanceof Error ? err.message : err}): skipped.`);
+    return null;
+  }
+  const root = path.resolve(path.dirname(SELF), "..");
+  const players = JSON.parse(
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/lib/seed-crowd.ts", databaseUrl, String(users)],
+      {
+        cwd: root,
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ),
+  );
+  const { default: pg } = await import("pg");
+  return {
+    url: cluster.url,
+    users: players,
+    totals: async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          "SELECT COALESCE(sum(total_taps), 0)::bigint AS taps FROM user_rewards",
+        );
+        return Number(rows[0].taps);
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => cluster.stop(),
+  };
 }
 
 async function reachablePostgres() {
