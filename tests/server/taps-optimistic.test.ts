@@ -44,7 +44,7 @@ describe("tap sync without a transaction", () => {
     const caller = await newCaller();
     expect((await syncTaps(t.app, caller, { batchId: randomUUID(), taps: 10 })).statusCode).toBe(200);
     const batchId = randomUUID();
-    const read = await readSyncState(db(), { userId: caller.id, batchId });
+    const read = await readSyncState(db(), { userId: caller.id, batchId, limitKey: `tap-sync:${caller.id}` });
     expect(read.rewards?.row.pointsMicro).toBe(10_000);
     // Another sync lands between this read and its write.
     expect((await syncTaps(t.app, caller, { batchId: randomUUID(), taps: 5 })).statusCode).toBe(200);
@@ -67,6 +67,7 @@ describe("tap sync without a transaction", () => {
       utcDay: 0,
       utcWeekStart: 0,
       pointsEvent: null,
+      limit: { key: `tap-sync:${caller.id}`, windowSeconds: 60, now: new Date() },
     });
     expect(stale).toBeNull();
     expect(await batchCount(caller.id)).toBe(2);
@@ -77,7 +78,7 @@ describe("tap sync without a transaction", () => {
     expect(await batchCount(caller.id)).toBe(3);
   });
 
-  it("credits a user's first batch (no rewards row yet) and replays it without counting again", async () => {
+  it("credits a user's first batch (no rewards row yet) and answers its replay without counting it", async () => {
     const caller = await newCaller();
     const batchId = randomUUID();
     const first = await syncTaps(t.app, caller, { batchId, taps: 3 });
@@ -130,5 +131,30 @@ describe("tap sync without a transaction", () => {
       Math.round(before.points * 1_000_000) + Number(credited.points) + Number(moved.delta),
     );
     expect(await checkLedgerInvariants(db())).toEqual([]);
+  });
+
+  it("counts the sync limit with the batch: replays count nothing, and racing syncs at the limit let one through", async () => {
+    const caller = await newCaller();
+    const first = randomUUID();
+    for (let i = 0; i < 29; i += 1) {
+      const res = await syncTaps(t.app, caller, { batchId: i === 0 ? first : randomUUID(), taps: 1 });
+      expect(res.statusCode).toBe(200);
+    }
+    // A lost answer's batch sent again: answered from what was stored, not counted.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await syncTaps(t.app, caller, { batchId: first, taps: 1 })).json()).toMatchObject({
+        replayed: true,
+      });
+    }
+    // Five new batches at once with one attempt left in the minute: exactly one is credited.
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => syncTaps(t.app, caller, { batchId: randomUUID(), taps: 1 })),
+    );
+    expect(racing.map((res) => res.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
+    for (const res of racing.filter((r) => r.statusCode === 429)) {
+      expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    }
+    expect(await batchCount(caller.id)).toBe(30);
+    expect((await pointsOf(caller)).totalTaps).toBe(30);
   });
 });

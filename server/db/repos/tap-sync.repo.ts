@@ -1,8 +1,9 @@
 /**
- * The two statements of a tap sync's usual case (docs/decisions/027): a read, which also counts the attempt
- * against the sync limit, and a write that commits the batch only if the user's rewards row is still the
- * version that was read. Each is its own autocommit statement: no BEGIN, no COMMIT, no lock held while the
- * server computes. `version` is the row's `xmin` (the transaction that wrote it), which every update changes.
+ * The two statements of a tap sync's usual case (docs/decisions/027): a read (nothing written, so no commit to
+ * wait for), and a write that counts the attempt against the sync limit and commits the batch only if the
+ * user's rewards row is still the version that was read. Each is its own autocommit statement: no BEGIN, no
+ * COMMIT, no lock held while the server computes. `version` is the row's `xmin` (the transaction that wrote
+ * it), which every update changes.
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.ts";
@@ -10,8 +11,9 @@ import { type RewardsColumns, type RewardsRow, toRewards } from "./rewards.repo.
 import type { StoredBatch } from "./tap-batches.repo.ts";
 
 interface SyncStateRow extends Partial<RewardsColumns> {
-  /** The window's count after this attempt; null when the limit refused it (or it was not counted). */
-  attempt: number | null;
+  window_count: number | null;
+  window_reset_at: Date | null;
+  window_blocked_until: Date | null;
   version: string | null;
   taps_credited: number | null;
   batch_points_micro: number | null;
@@ -22,56 +24,38 @@ interface SyncStateRow extends Partial<RewardsColumns> {
 }
 
 export interface SyncState {
-  /** False when the sync limit refused this attempt (nothing else was read then). */
-  counted: boolean;
+  /** The sync limit's window for this user as it stands (null: no attempt counted lately). */
+  window: { count: number; resetAt: Date; blockedUntil: Date | null } | null;
   /** The user's rewards row and its version; null when the user never tapped (no row yet). */
   rewards: { row: RewardsRow; version: string } | null;
   batch: StoredBatch | null;
   referrerId: string | null;
 }
 
-/**
- * Counts the attempt (when `limit` is given, exactly as the rate limiter's fixed window does) and reads the
- * rewards row with its version, the batch with this id if it was stored before, and the user's referrer.
- */
+/** Reads the rewards row with its version, the batch with this id if it was stored before, the user's
+ * referrer and the sync limit's window. */
 export async function readSyncState(
   db: Kysely<Database>,
-  query: {
-    userId: string;
-    batchId: string;
-    limit?: { key: string; limit: number; windowSeconds: number; now: Date };
-  },
+  query: { userId: string; batchId: string; limitKey: string },
 ): Promise<SyncState> {
-  const { limit } = query;
-  const attempt = limit ? sql`(SELECT count FROM attempt)` : sql`1`;
-  const counting = limit
-    ? sql`WITH attempt AS (
-        INSERT INTO rate_limits (key, count, reset_at)
-        VALUES (${limit.key}, 1, ${new Date(limit.now.getTime() + limit.windowSeconds * 1000)})
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN rate_limits.reset_at <= ${limit.now} THEN 1 ELSE rate_limits.count + 1 END,
-          reset_at = CASE WHEN rate_limits.reset_at <= ${limit.now} THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END,
-          blocked_until = CASE WHEN rate_limits.reset_at <= ${limit.now} THEN NULL ELSE rate_limits.blocked_until END
-        WHERE rate_limits.reset_at <= ${limit.now}
-          OR (rate_limits.count < ${limit.limit}
-            AND (rate_limits.blocked_until IS NULL OR rate_limits.blocked_until <= ${limit.now}))
-        RETURNING count
-      )`
-    : sql``;
   const { rows } = await sql<SyncStateRow>`
-    ${counting}
-    SELECT ${attempt} AS attempt, r.xmin::text AS version,
+    SELECT r.xmin::text AS version,
       r.points_micro, r.total_taps, r.multiplier_micro, r.bucket_milli_taps, r.bucket_updated_at,
       r.booster_factor, r.booster_ends_at, r.achievements_mask,
       b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
-      b.points_after_micro, b.total_taps_after, f.referrer_id
+      b.points_after_micro, b.total_taps_after, f.referrer_id,
+      l.count AS window_count, l.reset_at AS window_reset_at, l.blocked_until AS window_blocked_until
     FROM (VALUES (1)) AS one (x)
     LEFT JOIN user_rewards r ON r.user_id = ${query.userId}
     LEFT JOIN tap_batches b ON b.user_id = ${query.userId} AND b.batch_id = ${query.batchId}
-    LEFT JOIN referrals f ON f.friend_id = ${query.userId}`.execute(db);
+    LEFT JOIN referrals f ON f.friend_id = ${query.userId}
+    LEFT JOIN rate_limits l ON l.key = ${query.limitKey}`.execute(db);
   const row = rows[0]!;
   return {
-    counted: row.attempt !== null,
+    window:
+      row.window_count === null || row.window_reset_at === null
+        ? null
+        : { count: row.window_count, resetAt: row.window_reset_at, blockedUntil: row.window_blocked_until },
     rewards: row.version === null ? null : { row: toRewards(row as RewardsColumns), version: row.version },
     batch:
       row.taps_credited === null
@@ -108,12 +92,14 @@ export interface VersionedBatch {
   utcWeekStart: number;
   /** The `points` live event's payload, when the points changed (appended to the user's stream). */
   pointsEvent: unknown | null;
+  /** The sync limit's counter, counted with the batch: the window's key, its length, and now. */
+  limit: { key: string; windowSeconds: number; now: Date };
 }
 
 /**
- * Writes the batch, the user's new totals, the rollups and the `points` event in one statement, if the
- * rewards row is still at `version`: the row is locked first (a concurrent writer is waited for, then the
- * version is checked again on its result), so nothing changes it until this statement commits. Answers null
+ * Writes the batch, the user's new totals, the rollups, the `points` event and the sync limit's count in one
+ * statement, if the rewards row is still at `version`: the row is locked first (a concurrent writer is waited
+ * for, then the version is checked again on its result), so nothing changes it until this statement commits. Answers null
  * when the row had moved on (nothing was written: read again), else the stream position of the event (0 when
  * there was none).
  */
@@ -165,6 +151,15 @@ export async function writeVersionedBatch(
       SELECT ${batch.userId}, counter.last_seq, 'points', ${JSON.stringify(batch.pointsEvent)}::jsonb, NULL, ${batch.at}
       FROM counter
       RETURNING seq
+    ), attempt AS (
+      -- The fixed window of the rate limiter (server/db/repos/rate-limits.repo.ts), counted with the batch.
+      INSERT INTO rate_limits (key, count, reset_at)
+      SELECT ${batch.limit.key}, 1, ${new Date(batch.limit.now.getTime() + batch.limit.windowSeconds * 1000)}
+      FROM inserted
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN rate_limits.reset_at <= ${batch.limit.now} THEN 1 ELSE rate_limits.count + 1 END,
+        reset_at = CASE WHEN rate_limits.reset_at <= ${batch.limit.now} THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END,
+        blocked_until = CASE WHEN rate_limits.reset_at <= ${batch.limit.now} THEN NULL ELSE rate_limits.blocked_until END
     )
     SELECT (SELECT count(*) FROM updated)::int AS written, (SELECT max(seq) FROM appended) AS seq`.execute(
     db,

@@ -16,7 +16,7 @@ import {
   recordTapBatch,
   type StoredBatch,
 } from "../../db/repos/tap-batches.repo.ts";
-import { readSyncState, writeVersionedBatch } from "../../db/repos/tap-sync.repo.ts";
+import { readSyncState, type SyncState, writeVersionedBatch } from "../../db/repos/tap-sync.repo.ts";
 import {
   announceUnlocks,
   maskOf,
@@ -115,8 +115,8 @@ function priceBatch(ctx: AppContext, rewards: RewardsRow, claim: TapBatchClaim, 
 }
 
 /**
- * Credits the batch. The usual case takes two statements and no transaction (docs/decisions/027): a read that
- * also counts the attempt, then a write that commits only if the rewards row has not moved since. A batch
+ * Credits the batch. The usual case takes two statements and no transaction (docs/decisions/027): a read, then
+ * a write that counts the attempt and commits only if the rewards row has not moved since. A batch
  * that unlocks an achievement or shares points with a referrer, a user's first batch, and a row that keeps
  * moving between read and write take the locking transaction below, whose rules are the same.
  */
@@ -126,24 +126,13 @@ export async function creditTapBatch(
   claim: TapBatchClaim,
 ): Promise<TapBatchResult> {
   const now = ctx.clock();
-  const limit = {
-    key: `${TAP_SYNC_LIMIT.name}:${userId}`,
-    limit: TAP_SYNC_LIMIT.limit,
-    windowSeconds: TAP_SYNC_LIMIT.windowSeconds,
-    now,
-  };
+  const limitKey = `${TAP_SYNC_LIMIT.name}:${userId}`;
   for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt += 1) {
-    const state = await readSyncState(ctx.db, {
-      userId,
-      batchId: claim.batchId,
-      ...(attempt === 0 ? { limit } : {}),
-    });
-    if (!state.counted) {
-      // Refused: the limiter tells how long to wait (a refused attempt writes nothing, so asking again is safe).
-      const verdict = await countAttempt(ctx.db, TAP_SYNC_LIMIT, userId, now);
-      throw tooManySyncs(verdict.retryAfterSeconds);
-    }
+    const state = await readSyncState(ctx.db, { userId, batchId: claim.batchId, limitKey });
+    // A replay is a read: it answers what was stored and counts nothing.
     if (state.batch) return replayOf(state.batch);
+    const waitSeconds = refusal(state.window, now);
+    if (waitSeconds !== null) throw tooManySyncs(waitSeconds);
     if (!state.rewards) break;
     const priced = priceBatch(ctx, state.rewards.row, claim, now);
     const sharesPoints = state.referrerId !== null && priced.result.credited.pointsMicro > 0;
@@ -153,6 +142,7 @@ export async function creditTapBatch(
       ...priced.batch,
       userId,
       version: state.rewards.version,
+      limit: { key: limitKey, windowSeconds: TAP_SYNC_LIMIT.windowSeconds, now },
       pointsEvent: changed
         ? pointsPayload({
             pointsMicro: priced.result.pointsMicro,
@@ -165,7 +155,21 @@ export async function creditTapBatch(
     if (written.seq > 0) await announce(ctx.db, [`${userId}:${written.seq}`]).catch(noteUnannounced(ctx));
     return priced.result;
   }
+  const verdict = await countAttempt(ctx.db, TAP_SYNC_LIMIT, userId, now);
+  if (!verdict.allowed) throw tooManySyncs(verdict.retryAfterSeconds);
   return creditInTransaction(ctx, userId, claim, now);
+}
+
+/**
+ * Seconds to wait when the sync limit's window, as read, refuses another attempt now (the rate limiter's own
+ * rule: server/domain/rate-limit.ts), else null.
+ */
+function refusal(window: SyncState["window"], now: Date): number | null {
+  if (!window || window.resetAt <= now) return null;
+  const blocked = window.blockedUntil !== null && window.blockedUntil > now;
+  if (window.count < TAP_SYNC_LIMIT.limit && !blocked) return null;
+  const until = blocked && window.count < TAP_SYNC_LIMIT.limit ? window.blockedUntil! : window.resetAt;
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
 }
 
 /** Reads and writes before the row moves again this many times, then waits its turn on the row's lock. */
