@@ -11,7 +11,9 @@
  * - reading: the figures stay on screen (tag "updating") while the read is out; news during it makes another
  *   read due, since the answer may predate the change. A failed re-read keeps the figures: out of date, not
  *   broken.
- * QUERY (another period) reads at once from `loading`; STREAM.RESET reads everything again.
+ * QUERY (another period) reads at once from `loading`: the old answer is of something else. STREAM.RESET
+ * (pushed events were lost) reads again at once; with figures on screen it reads behind them (`reading`), so
+ * a reconnect never blanks the page.
  */
 import { assign, fromPromise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
@@ -102,6 +104,8 @@ export function liveReadMachine(options: {
       },
       failed: { on: { RETRY: "loading" } },
       ready: {
+        // Not `loading`: the figures are still this query's, only perhaps behind; the read starts at once.
+        on: { "STREAM.RESET": ".reading" },
         initial: "checking",
         states: {
           checking: {
