@@ -8,6 +8,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { LeaderboardAnswer, LeaderboardPeriod } from "#src/api/standings.ts";
 import { REREAD_THROTTLE_MS } from "#src/machines/economy/live-read.machine.ts";
 import { API, createFakeBackend } from "../msw/fake-backend.ts";
 import { fakeEventSources } from "../support/fake-event-source.ts";
@@ -26,7 +27,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const board = (period: string, rank: number | null, points: number) => ({
+const board = (period: LeaderboardPeriod, rank: number | null, points: number): LeaderboardAnswer => ({
   period,
   entries: [
     { rank: 1, name: "Grace Hopper", points: 12.5, me: false },

@@ -7,6 +7,7 @@
  * test's (`now`), so a walk can place "today" and a booster's end where it needs them.
  */
 import { delay, HttpResponse, http } from "msw";
+import type { LeaderboardAnswer, LeaderboardPeriod, StatsAnswer } from "#src/api/standings.ts";
 import type { FakeRewards } from "./fake-rewards.ts";
 
 export type EconomyRoute =
@@ -77,8 +78,9 @@ export function createFakeEconomy(
   const history = new Map<string, HistoryRow[]>();
   const referrals = new Map<string, FakeReferrals>();
   /** What GET /leaderboard answers per period and GET /user/{id}/stats per user: set by the test. */
-  const boards = new Map<string, unknown>();
-  const stats = new Map<string, unknown>();
+  // Typed by the contract, so a seeded answer cannot drift from what the server sends.
+  const boards = new Map<LeaderboardPeriod, LeaderboardAnswer>();
+  const stats = new Map<string, StatsAnswer>();
   /** Every leaderboard period asked for, in order. */
   const boardReads: string[] = [];
   const referralsOf = (userId: string) => {
@@ -235,8 +237,9 @@ export function createFakeEconomy(
     http.get(`${api}/leaderboard`, async ({ request }) => {
       const { response } = await guard(request, "leaderboard");
       if (response) return response;
-      const period = new URL(request.url).searchParams.get("period") ?? "day";
-      boardReads.push(period);
+      const asked = new URL(request.url).searchParams.get("period") ?? "day";
+      boardReads.push(asked);
+      const period = asked === "week" || asked === "all" ? asked : "day";
       return HttpResponse.json(boards.get(period) ?? { period, entries: [], me: { rank: null, points: 0 } });
     }),
     http.get(`${api}/user/:id/stats`, async ({ request, params }) => {

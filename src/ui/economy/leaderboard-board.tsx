@@ -18,6 +18,12 @@ const trigger = cx(
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-400",
 );
 
+/** The panel is the next Tab stop after the tab list, so it shows focus like any other stop. */
+const panel = cx(
+  "flex flex-col gap-3 rounded-xl",
+  "focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-400",
+);
+
 const features = tableFeatures({});
 const rank = new Intl.NumberFormat("en-US");
 const columns: ColumnDef<typeof features, LeaderboardEntry>[] = [
@@ -77,7 +83,7 @@ export function LeaderboardBoard(props: LeaderboardBoardProps) {
         ))}
       </Tabs.List>
       {(Object.keys(PERIOD_LABELS) as LeaderboardPeriod[]).map((period) => (
-        <Tabs.Content key={period} value={period} className="flex flex-col gap-3 focus-visible:outline-none">
+        <Tabs.Content key={period} value={period} className={panel}>
           {period === props.period && <Board {...props} />}
         </Tabs.Content>
       ))}
