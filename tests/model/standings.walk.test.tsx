@@ -1,8 +1,9 @@
 /**
  * UI walks of the Leaderboard and Stats pages through the real app (routes, components, machines, API client)
  * with msw as the server: a failed first read and its retry, the period tabs and the URL, a pushed change of the
- * player's points read again a few seconds later, and the statistics with the chart's text alternative (jsdom
- * draws no canvas, so the chart says it could not load and points to the table: that path is walked too).
+ * player's points read again a few seconds later, a stream reset read again behind the figures, and the
+ * statistics with the chart's text alternative (jsdom draws no canvas, so the chart says it could not load and
+ * points to the table: that path is walked too).
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
@@ -136,6 +137,35 @@ describe("Stats, walked", () => {
         expect.stringMatching(/^Set by support.*0\.005x$/),
         expect.stringMatching(/^Bought.*0\.002x$/),
       ]);
+    } finally {
+      await app.stop();
+      app.unmount();
+    }
+  });
+
+  it("a stream reset reads the statistics again behind the figures, never blanking them", async () => {
+    const sources = fakeEventSources();
+    const { app, userId } = renderSignedIn(
+      backend,
+      "/stats",
+      { points: 0 },
+      { openEventSource: sources.open },
+    );
+    backend.economy.stats.set(userId, {
+      days: [{ date: "2030-01-02", taps: 40, points: 0.04 }],
+      totals: { taps: 40, points: 0.04, earnedToday: 0.04 },
+      multiplierHistory: [],
+    });
+    try {
+      expect((await screen.findByTestId("stats-taps")).textContent).toBe("40");
+      await waitFor(() => expect(sources.opened).toHaveLength(1));
+      sources.latest().open();
+      // The read the reset starts never answers, so the page is caught while it waits.
+      backend.economy.failNext.set("stats", "hang");
+      sources.latest().frame("reset", {}, "9");
+      expect(await screen.findByRole("status", { name: "Updating your statistics" })).toBeTruthy();
+      expect(screen.getByTestId("stats-taps").textContent).toBe("40");
+      expect(screen.queryByRole("status", { name: "Loading your statistics" })).toBeNull();
     } finally {
       await app.stop();
       app.unmount();
