@@ -1,8 +1,8 @@
 /**
  * The Leaderboard and Stats pages against the real server, at a phone's and a desktop's width, with axe
  * (docs/product.md, Leaderboard and Stats): a player taps, finds themselves on today's board as "You", moves
- * between the period tabs (the URL follows, Back returns), sees their place change live after more taps, and
- * reads today's taps on the Stats chart and its table.
+ * between the period tabs (the URL follows, Back returns, the keyboard reaches the board), sees their row change
+ * live after taps in another tab, and reads today's taps on the Stats chart and its table.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { shoot, signUpAndLogIn } from "./fixtures.ts";
@@ -42,7 +42,7 @@ for (const viewport of WIDTHS) {
       await expect(mine).toContainText("Leaderboard Lee");
       await expect(mine).toContainText("0.0120");
       await expect(page.getByTestId("my-place")).toContainText("Your place: #");
-      await shoot(page, `leaderboard-${viewport.width}`);
+      await shoot(page, `standings-leaderboard-${viewport.width}`);
 
       await page.getByRole("tab", { name: "This week" }).click();
       await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
@@ -59,11 +59,26 @@ for (const viewport of WIDTHS) {
       await page.getByRole("tab", { name: "This week" }).focus();
       await page.keyboard.press("ArrowLeft");
       await expect(page.getByRole("tab", { name: "Today" })).toBeFocused();
+      // The next Tab stop is the board's panel, and the keyboard user can see it is.
+      await page.keyboard.press("Tab");
+      const panel = page.getByRole("tabpanel", { name: "Today" });
+      await expect(panel).toBeFocused();
+      expect(await panel.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe("solid");
+      await shoot(page, `standings-leaderboard-focus-${viewport.width}`);
 
       // A reload opens the same board.
       await page.goto("/leaderboard?period=all");
       await expect(page.getByRole("tab", { name: "All time" })).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByRole("table", { name: "Leaderboard: All time" })).toContainText("0.0120");
+      const allTime = page.getByRole("table", { name: "Leaderboard: All time" });
+      await expect(allTime.getByRole("row").filter({ hasText: "You" })).toContainText("0.0120");
+
+      // Taps synced from another tab reach this board through the live stream, without a reload.
+      const other = await page.context().newPage();
+      await tapAndSync(other, 3);
+      await other.close();
+      await expect(allTime.getByRole("row").filter({ hasText: "You" })).toContainText("0.0150", {
+        timeout: 20_000,
+      });
     });
 
     test("the Stats page charts today's taps, with the figures as a table", async ({ page, request }) => {
@@ -82,7 +97,7 @@ for (const viewport of WIDTHS) {
       await expect(table.getByRole("row")).toHaveCount(31);
       await expect(table.getByRole("row").nth(1)).toContainText("7");
       await expect(table.getByRole("row").nth(1)).toContainText("0.0070");
-      await shoot(page, `stats-${viewport.width}`);
+      await shoot(page, `standings-stats-${viewport.width}`);
     });
   });
 }
