@@ -22,6 +22,7 @@ import { startBoosterSweep } from "./domain/economy/booster-sweep.ts";
 import { seedDemoTreasury } from "./domain/ledger/demo-treasury.ts";
 import { DEFAULT_LIVE_SETTINGS, LiveHub, type LiveHubSettings } from "./domain/live/live-hub.ts";
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from "./domain/maintenance.ts";
+import { createSyncHints } from "./domain/taps/sync-hints.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       chain: options.chain ?? chain.gateway,
       wallet: chain.wallet,
       sessions,
+      syncHints: createSyncHints(),
       live: new LiveHub(
         {
           db: handle.db,

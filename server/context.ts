@@ -12,6 +12,7 @@ import type { DatabaseEngine } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
 import type { SessionCache } from "./domain/auth/session-cache.ts";
 import type { LiveHub } from "./domain/live/live-hub.ts";
+import type { SyncHints } from "./domain/taps/sync-hints.ts";
 import type { Mailer } from "./mail/mailer.ts";
 
 export interface Logger {
@@ -36,6 +37,8 @@ export interface AppContext {
   live: LiveHub;
   /** Access tokens this instance checked lately (docs/decisions/027). */
   sessions: SessionCache;
+  /** Players' rewards rows as this instance last saw them, by user id: hints for the next tap sync (decision 028). */
+  syncHints: SyncHints;
   /** Set when the process has been told to stop: health checks fail so a load balancer drains it. */
   lifecycle: { draining: boolean };
 }

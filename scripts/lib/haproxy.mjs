@@ -29,6 +29,9 @@ export function haproxyBinary() {
  * failures, back after two successes); a request whose connection fails, or which gets no answer because its
  * server died, is retried once on another server (every route that changes money or taps is idempotent by its
  * key or batch id). Long timeouts on the server side keep live event streams open between their pings.
+ * Requests are spread by a consistent hash of their bearer token, so one player's tap syncs keep reaching the
+ * instance that holds the hint of their rewards row (docs/decisions/028); a request without one (the pages,
+ * an event stream opened with a ticket) goes round robin. A server that leaves moves only its own players.
  */
 export function haproxyConfig({ host, port, servers, socketPath }) {
   return `global
@@ -52,7 +55,8 @@ frontend web
   default_backend app
 
 backend app
-  balance leastconn
+  balance hdr(Authorization)
+  hash-type consistent
   option httpchk GET /api/health
   http-check expect status 200
   default-server inter 500ms fall 2 rise 2

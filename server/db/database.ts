@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { type Listen, listenOnPglite, listenOnPostgres } from "./notifications.ts";
 import { INT8_TYPE_ID, parseInt8 } from "./numbers.ts";
+import { preparingPool } from "./prepared-statements.ts";
 import type { Database } from "./schema.ts";
 
 export type DatabaseEngine = "pglite" | "postgres";
@@ -39,7 +40,7 @@ export async function openPostgres({ url, maxConnections = 10 }: PostgresOptions
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   // Fail at start, with the driver's message, rather than on the first request.
   await pool.query("SELECT 1");
   return { db, engine: "postgres", listen: listenOnPostgres(url), close: () => db.destroy() };

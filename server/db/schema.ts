@@ -130,6 +130,9 @@ export interface UserRewardsTable {
   booster_ends_at: NullableTimestamp;
   /** One bit per unlocked achievement (server/domain/economy/achievements.ts), kept with user_achievements. */
   achievements_mask: ColumnType<number, number | undefined, number>;
+  /** The tap sync limit's window: syncs counted in it and its end (null: none counted yet). */
+  sync_count: ColumnType<number, number | undefined, number>;
+  sync_window_ends_at: NullableTimestamp;
 }
 
 export interface TapBatchesTable {

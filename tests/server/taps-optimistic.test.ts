@@ -44,7 +44,7 @@ describe("tap sync without a transaction", () => {
     const caller = await newCaller();
     expect((await syncTaps(t.app, caller, { batchId: randomUUID(), taps: 10 })).statusCode).toBe(200);
     const batchId = randomUUID();
-    const read = await readSyncState(db(), { userId: caller.id, batchId, limitKey: `tap-sync:${caller.id}` });
+    const read = await readSyncState(db(), { userId: caller.id, batchId });
     expect(read.rewards?.row.pointsMicro).toBe(10_000);
     // Another sync lands between this read and its write.
     expect((await syncTaps(t.app, caller, { batchId: randomUUID(), taps: 5 })).statusCode).toBe(200);
@@ -67,7 +67,7 @@ describe("tap sync without a transaction", () => {
       utcDay: 0,
       utcWeekStart: 0,
       pointsEvent: null,
-      limit: { key: `tap-sync:${caller.id}`, windowSeconds: 60, now: new Date() },
+      limit: { windowSeconds: 60, attempts: 30, now: new Date() },
     });
     expect(stale).toBeNull();
     expect(await batchCount(caller.id)).toBe(2);
@@ -155,6 +155,57 @@ describe("tap sync without a transaction", () => {
       expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     }
     expect(await batchCount(caller.id)).toBe(30);
+    expect((await pointsOf(caller)).totalTaps).toBe(30);
+  });
+
+  it("prices a sync from this instance's hint of the row, and a stale hint writes nothing and costs one read", async () => {
+    const caller = await newCaller();
+    const hints = t.app.ctx.syncHints;
+    // A first batch creates the row in the locking transaction, which leaves no hint; the second one does.
+    expect((await syncTaps(t.app, caller, { batchId: randomUUID(), taps: 6 })).statusCode).toBe(200);
+    expect(hints.get(caller.id)).toBeUndefined();
+    expect((await syncTaps(t.app, caller, { batchId: randomUUID(), taps: 4 })).statusCode).toBe(200);
+    const hint = hints.get(caller.id);
+    expect(hint?.row).toMatchObject({ pointsMicro: 10_000, totalTaps: 10 });
+    // The multiplier changes behind the hint's back (as a purchase on another instance would).
+    expect((await fundViaDevnet(t.app, caller.email, 50, 100)).statusCode).toBe(200);
+    expect((await purchase(t.app, caller, { multiplier_value: 0.005 })).statusCode).toBe(200);
+    expect(hints.get(caller.id)).toBe(hint);
+    const micro = async () => Math.round((await pointsOf(caller)).points * 1_000_000);
+    const before = await micro();
+    // Another instance's old figures, also at the old version: a wrong guess must never reach the books.
+    hints.set(caller.id, { ...hint!, row: { ...hint!.row, pointsMicro: 999_000_000, totalTaps: 1 } });
+    const res = await syncTaps(t.app, caller, { batchId: randomUUID(), taps: 4 });
+    expect(res.json()).toMatchObject({ replayed: false, totalTaps: 14, multiplier: 0.005 });
+    expect(await micro()).toBe(before + 4 * 5_000);
+    expect(await batchCount(caller.id)).toBe(3);
+    // The hint now is the row as written, at its new version, and the next sync goes straight to the write.
+    expect(hints.get(caller.id)?.row).toMatchObject({
+      pointsMicro: before + 20_000,
+      totalTaps: 14,
+      multiplierMicro: 5_000,
+    });
+    expect(hints.get(caller.id)?.version).not.toBe(hint!.version);
+    const next = await syncTaps(t.app, caller, { batchId: randomUUID(), taps: 2 });
+    expect(next.json()).toMatchObject({ totalTaps: 16, replayed: false });
+    expect(await micro()).toBe(before + 6 * 5_000);
+    expect(await checkLedgerInvariants(db())).toEqual([]);
+  });
+
+  it("answers a replay and refuses a full minute on the hinted path exactly as after a read", async () => {
+    const caller = await newCaller();
+    const first = randomUUID();
+    for (let i = 0; i < 30; i += 1) {
+      const res = await syncTaps(t.app, caller, { batchId: i === 0 ? first : randomUUID(), taps: 1 });
+      expect(res.statusCode).toBe(200);
+      expect(t.app.ctx.syncHints.get(caller.id)?.row.totalTaps).toBe(i === 0 ? undefined : i + 1);
+    }
+    const refused = await syncTaps(t.app, caller, { batchId: randomUUID(), taps: 1 });
+    expect(refused.statusCode).toBe(429);
+    expect(await batchCount(caller.id)).toBe(30);
+    // A replay is still answered in a full minute, from what was stored.
+    const replay = await syncTaps(t.app, caller, { batchId: first, taps: 1 });
+    expect(replay.json()).toMatchObject({ replayed: true, totalTaps: 1, points: 0.001 });
     expect((await pointsOf(caller)).totalTaps).toBe(30);
   });
 });

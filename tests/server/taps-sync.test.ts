@@ -170,6 +170,25 @@ describe("rate limit", () => {
     t.clock.advance(MINUTE);
     expect((await syncTaps(t.app, caller, { taps: 1 })).statusCode).toBe(200);
   });
+
+  it("keeps a fixed window: Retry-After counts down to its end, and the next window holds 30 again", async () => {
+    const caller = await newCaller();
+    // The first sync (the locking path, which creates the rewards row) opens the window and counts in it.
+    for (let i = 0; i < 30; i++) {
+      expect((await syncTaps(t.app, caller, { taps: 1 })).statusCode).toBe(200);
+      t.clock.advance(1_000);
+    }
+    // 30 s into the window: 30 s left.
+    const refused = await syncTaps(t.app, caller, { taps: 1 });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("30");
+    t.clock.advance(29_500);
+    expect((await syncTaps(t.app, caller, { taps: 1 })).headers["retry-after"]).toBe("1");
+    t.clock.advance(500);
+    for (let i = 0; i < 30; i++) expect((await syncTaps(t.app, caller, { taps: 1 })).statusCode).toBe(200);
+    expect((await syncTaps(t.app, caller, { taps: 1 })).headers["retry-after"]).toBe("60");
+    expect((await pointsOf(caller)).totalTaps).toBe(60);
+  });
 });
 
 describe("histories", () => {

@@ -12,6 +12,7 @@ import * as liveEvents from "./006-live-events.ts";
 import * as economy from "./007-economy.ts";
 import * as referralsAndRollups from "./008-referrals-and-rollups.ts";
 import * as boardMarks from "./009-board-marks.ts";
+import * as syncLimitOnRewards from "./010-sync-limit-on-rewards.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "007-economy": economy,
   "008-referrals-and-rollups": referralsAndRollups,
   "009-board-marks": boardMarks,
+  "010-sync-limit-on-rewards": syncLimitOnRewards,
 };

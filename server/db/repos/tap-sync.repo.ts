@@ -11,9 +11,8 @@ import { type RewardsColumns, type RewardsRow, toRewards } from "./rewards.repo.
 import type { StoredBatch } from "./tap-batches.repo.ts";
 
 interface SyncStateRow extends Partial<RewardsColumns> {
-  window_count: number | null;
-  window_reset_at: Date | null;
-  window_blocked_until: Date | null;
+  sync_count: number | null;
+  sync_window_ends_at: Date | null;
   version: string | null;
   taps_credited: number | null;
   batch_points_micro: number | null;
@@ -24,38 +23,36 @@ interface SyncStateRow extends Partial<RewardsColumns> {
 }
 
 export interface SyncState {
-  /** The sync limit's window for this user as it stands (null: no attempt counted lately). */
-  window: { count: number; resetAt: Date; blockedUntil: Date | null } | null;
+  /** The sync limit's window for this user as it stands (null: no sync counted yet). */
+  window: { count: number; endsAt: Date } | null;
   /** The user's rewards row and its version; null when the user never tapped (no row yet). */
   rewards: { row: RewardsRow; version: string } | null;
   batch: StoredBatch | null;
   referrerId: string | null;
 }
 
-/** Reads the rewards row with its version, the batch with this id if it was stored before, the user's
- * referrer and the sync limit's window. */
+/** Reads the rewards row with its version and the sync limit's window, the batch with this id if it was stored
+ * before, and the user's referrer. */
 export async function readSyncState(
   db: Kysely<Database>,
-  query: { userId: string; batchId: string; limitKey: string },
+  query: { userId: string; batchId: string },
 ): Promise<SyncState> {
-  const { rows } = await sql<SyncStateRow>`
+  const { rows } = await sql<SyncStateRow>`/* prepared: tap-sync-read */
     SELECT r.xmin::text AS version,
       r.points_micro, r.total_taps, r.multiplier_micro, r.bucket_milli_taps, r.bucket_updated_at,
-      r.booster_factor, r.booster_ends_at, r.achievements_mask,
+      r.booster_factor, r.booster_ends_at, r.achievements_mask, r.sync_count, r.sync_window_ends_at,
       b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
-      b.points_after_micro, b.total_taps_after, f.referrer_id,
-      l.count AS window_count, l.reset_at AS window_reset_at, l.blocked_until AS window_blocked_until
+      b.points_after_micro, b.total_taps_after, f.referrer_id
     FROM (VALUES (1)) AS one (x)
     LEFT JOIN user_rewards r ON r.user_id = ${query.userId}
     LEFT JOIN tap_batches b ON b.user_id = ${query.userId} AND b.batch_id = ${query.batchId}
-    LEFT JOIN referrals f ON f.friend_id = ${query.userId}
-    LEFT JOIN rate_limits l ON l.key = ${query.limitKey}`.execute(db);
+    LEFT JOIN referrals f ON f.friend_id = ${query.userId}`.execute(db);
   const row = rows[0]!;
   return {
     window:
-      row.window_count === null || row.window_reset_at === null
+      row.sync_count === null || row.sync_window_ends_at === null
         ? null
-        : { count: row.window_count, resetAt: row.window_reset_at, blockedUntil: row.window_blocked_until },
+        : { count: row.sync_count, endsAt: row.sync_window_ends_at },
     rewards: row.version === null ? null : { row: toRewards(row as RewardsColumns), version: row.version },
     batch:
       row.taps_credited === null
@@ -92,25 +89,29 @@ export interface VersionedBatch {
   utcWeekStart: number;
   /** The `points` live event's payload, when the points changed (appended to the user's stream). */
   pointsEvent: unknown | null;
-  /** The sync limit's counter, counted with the batch: the window's key, its length, and now. */
-  limit: { key: string; windowSeconds: number; now: Date };
+  /** The sync limit, checked and counted with the batch: the window's length, the syncs it allows, and now. */
+  limit: { windowSeconds: number; attempts: number; now: Date };
 }
 
 /**
  * Writes the batch, the user's new totals, the rollups, the `points` event and the sync limit's count in one
- * statement, if the rewards row is still at `version`: the row is locked first (a concurrent writer is waited
- * for, then the version is checked again on its result), so nothing changes it until this statement commits. Answers null
- * when the row had moved on (nothing was written: read again), else the stream position of the event (0 when
- * there was none).
+ * statement, if the rewards row is still at `version` and the sync limit's window has room: the row is locked
+ * first (a concurrent writer is waited for, then the version is checked again on its result), so nothing
+ * changes it until this statement commits. Answers null when nothing was written (the row had moved on, the
+ * window is full, or the batch was stored before: read again), else the row's new version and the stream
+ * position of the event (0 when there was none).
  */
 export async function writeVersionedBatch(
   db: Kysely<Database>,
   batch: VersionedBatch,
-): Promise<{ seq: number } | null> {
-  const { rows } = await sql<{ written: number; seq: number | null }>`
+): Promise<{ seq: number; version: string } | null> {
+  const { now } = batch.limit;
+  const { rows } = await sql<{ version: string | null; seq: number | null }>`/* prepared: tap-sync-write */
     WITH locked AS (
       SELECT user_id FROM user_rewards
       WHERE user_id = ${batch.userId} AND xmin::text = ${batch.version}
+        -- The sync limit: a window still running that is full refuses.
+        AND (sync_window_ends_at IS NULL OR sync_window_ends_at <= ${now} OR sync_count < ${batch.limit.attempts})
       FOR UPDATE
     ), inserted AS (
       INSERT INTO tap_batches (user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
@@ -138,9 +139,10 @@ export async function writeVersionedBatch(
         bucket_updated_at = ${batch.bucketUpdatedAt},
         suspicious_claims = suspicious_claims + ${batch.suspicious ? 1 : 0},
         clipped_taps = clipped_taps + ${batch.tapsClaimed - batch.tapsCredited},
-        achievements_mask = ${batch.achievementsMask}
+        achievements_mask = ${batch.achievementsMask},
+        ${countSync(batch.limit)}
       WHERE user_id = ${batch.userId} AND EXISTS (SELECT 1 FROM inserted)
-      RETURNING 1
+      RETURNING xmin::text AS version
     ), counter AS (
       INSERT INTO live_streams AS s (stream, last_seq)
       SELECT ${batch.userId}, 1 FROM inserted WHERE ${batch.pointsEvent !== null}
@@ -151,19 +153,40 @@ export async function writeVersionedBatch(
       SELECT ${batch.userId}, counter.last_seq, 'points', ${JSON.stringify(batch.pointsEvent)}::jsonb, NULL, ${batch.at}
       FROM counter
       RETURNING seq
-    ), attempt AS (
-      -- The fixed window of the rate limiter (server/db/repos/rate-limits.repo.ts), counted with the batch.
-      INSERT INTO rate_limits (key, count, reset_at)
-      SELECT ${batch.limit.key}, 1, ${new Date(batch.limit.now.getTime() + batch.limit.windowSeconds * 1000)}
-      FROM inserted
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN rate_limits.reset_at <= ${batch.limit.now} THEN 1 ELSE rate_limits.count + 1 END,
-        reset_at = CASE WHEN rate_limits.reset_at <= ${batch.limit.now} THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END,
-        blocked_until = CASE WHEN rate_limits.reset_at <= ${batch.limit.now} THEN NULL ELSE rate_limits.blocked_until END
     )
-    SELECT (SELECT count(*) FROM updated)::int AS written, (SELECT max(seq) FROM appended) AS seq`.execute(
-    db,
-  );
+    SELECT (SELECT version FROM updated) AS version, (SELECT max(seq) FROM appended) AS seq`.execute(db);
   const row = rows[0]!;
-  return row.written === 1 ? { seq: row.seq ?? 0 } : null;
+  return row.version === null ? null : { version: row.version, seq: row.seq ?? 0 };
+}
+
+/**
+ * The SET clause that counts one sync in the rewards row's window: the first sync after a window ended starts a
+ * new one of `windowSeconds` (a fixed window, like server/domain/rate-limit.ts).
+ */
+export function countSync(limit: { windowSeconds: number; now: Date }) {
+  const ended = sql`(sync_window_ends_at IS NULL OR sync_window_ends_at <= ${limit.now})`;
+  return sql`sync_count = CASE WHEN ${ended} THEN 1 ELSE sync_count + 1 END,
+        sync_window_ends_at = CASE WHEN ${ended}
+          THEN ${new Date(limit.now.getTime() + limit.windowSeconds * 1000)} ELSE sync_window_ends_at END`;
+}
+
+/**
+ * Counts a sync in the window of a rewards row the caller's transaction has locked (the locking path). Answers
+ * null when it was counted, else the end of the full window that refuses it.
+ */
+export async function countSyncOnLockedRow(
+  trx: Kysely<Database>,
+  userId: string,
+  limit: { windowSeconds: number; attempts: number; now: Date },
+): Promise<Date | null> {
+  const counted = await sql`
+    UPDATE user_rewards SET ${countSync(limit)}
+    WHERE user_id = ${userId}
+      AND (sync_window_ends_at IS NULL OR sync_window_ends_at <= ${limit.now} OR sync_count < ${limit.attempts})`.execute(
+    trx,
+  );
+  if (Number(counted.numAffectedRows ?? 0) === 1) return null;
+  const { rows } = await sql<{ ends_at: Date }>`
+    SELECT sync_window_ends_at AS ends_at FROM user_rewards WHERE user_id = ${userId}`.execute(trx);
+  return rows[0]!.ends_at;
 }

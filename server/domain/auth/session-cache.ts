@@ -6,18 +6,21 @@
  * lost its connection clears everything, since it may have missed one. Only the caller's identity is to be
  * trusted from an entry: details that can change (name, wallet address) are read from the database.
  */
+import { RecentMap } from "../../lib/recent-map.ts";
 import type { AuthenticatedSession } from "./sessions.ts";
 
 export const TTL_MS = 30_000;
 const CAPACITY = 20_000;
 
 export class SessionCache {
-  readonly #byHash = new Map<string, { session: AuthenticatedSession; until: number }>();
+  readonly #byHash: RecentMap<string, { session: AuthenticatedSession; until: number }>;
 
   constructor(
     private readonly ttlMs = TTL_MS,
-    private readonly capacity = CAPACITY,
-  ) {}
+    capacity = CAPACITY,
+  ) {
+    this.#byHash = new RecentMap(capacity);
+  }
 
   get size(): number {
     return this.#byHash.size;
@@ -33,20 +36,12 @@ export class SessionCache {
 
   put(tokenHash: string, session: AuthenticatedSession, now: Date): void {
     const until = Math.min(now.getTime() + this.ttlMs, session.accessExpiresAt.getTime());
-    this.#byHash.delete(tokenHash);
-    // The oldest entry goes first once full (a Map iterates in insertion order).
-    if (this.#byHash.size >= this.capacity) {
-      const oldest = this.#byHash.keys().next().value;
-      if (oldest !== undefined) this.#byHash.delete(oldest);
-    }
     this.#byHash.set(tokenHash, { session, until });
   }
 
   /** The user's sessions ended (some or all): none of their tokens is trusted from memory any more. */
   forgetUser(userId: string): void {
-    for (const [hash, entry] of this.#byHash) {
-      if (entry.session.user.id === userId) this.#byHash.delete(hash);
-    }
+    this.#byHash.deleteWhere((entry) => entry.session.user.id === userId);
   }
 
   clear(): void {

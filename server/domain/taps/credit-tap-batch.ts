@@ -16,7 +16,12 @@ import {
   recordTapBatch,
   type StoredBatch,
 } from "../../db/repos/tap-batches.repo.ts";
-import { readSyncState, type SyncState, writeVersionedBatch } from "../../db/repos/tap-sync.repo.ts";
+import {
+  countSyncOnLockedRow,
+  readSyncState,
+  type SyncState,
+  writeVersionedBatch,
+} from "../../db/repos/tap-sync.repo.ts";
 import {
   announceUnlocks,
   maskOf,
@@ -31,8 +36,9 @@ import { utcDayOf, utcWeekStartOf } from "../economy/utc-days.ts";
 import { announce } from "../live/announcer.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { pointsChanged, pointsPayload } from "../live/screen-events.ts";
-import { countAttempt, type LimitRule } from "../rate-limit.ts";
+import type { LimitRule } from "../rate-limit.ts";
 import { tooManySyncs } from "./errors.ts";
+import type { SyncHint } from "./sync-hints.ts";
 import { fullBucket, takeTaps } from "./token-bucket.ts";
 
 export const TAP_SYNC_LIMIT: LimitRule = { name: "tap-sync", limit: 30, windowSeconds: 60 };
@@ -115,10 +121,11 @@ function priceBatch(ctx: AppContext, rewards: RewardsRow, claim: TapBatchClaim, 
 }
 
 /**
- * Credits the batch. The usual case takes two statements and no transaction (docs/decisions/027): a read, then
- * a write that counts the attempt and commits only if the rewards row has not moved since. A batch
- * that unlocks an achievement or shares points with a referrer, a user's first batch, and a row that keeps
- * moving between read and write take the locking transaction below, whose rules are the same.
+ * Credits the batch. The usual case is one statement and no transaction (docs/decisions/027 and 028): the
+ * versioned write, priced from this instance's hint of the rewards row; without a hint, or when the write
+ * finds the hint stale, a read first. A batch that unlocks an achievement or shares points with a referrer,
+ * a user's first batch, and a row that keeps moving between read and write take the locking transaction
+ * below, whose rules are the same.
  */
 export async function creditTapBatch(
   ctx: AppContext,
@@ -126,50 +133,90 @@ export async function creditTapBatch(
   claim: TapBatchClaim,
 ): Promise<TapBatchResult> {
   const now = ctx.clock();
-  const limitKey = `${TAP_SYNC_LIMIT.name}:${userId}`;
+  const hint = ctx.syncHints.get(userId);
+  if (hint) {
+    const written = await writeFromRow(ctx, { userId, claim, now }, hint);
+    if (written !== null && written !== NEEDS_LOCK) return written;
+    // Stale, a replay, a full window or a batch for the locking path: the read below decides which.
+    ctx.syncHints.delete(userId);
+  }
   for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt += 1) {
-    const state = await readSyncState(ctx.db, { userId, batchId: claim.batchId, limitKey });
+    const state = await readSyncState(ctx.db, { userId, batchId: claim.batchId });
     // A replay is a read: it answers what was stored and counts nothing.
     if (state.batch) return replayOf(state.batch);
     const waitSeconds = refusal(state.window, now);
     if (waitSeconds !== null) throw tooManySyncs(waitSeconds);
     if (!state.rewards) break;
-    const priced = priceBatch(ctx, state.rewards.row, claim, now);
-    const sharesPoints = state.referrerId !== null && priced.result.credited.pointsMicro > 0;
-    if (priced.unlocks.length > 0 || sharesPoints) break;
-    const changed = priced.result.pointsMicro !== state.rewards.row.pointsMicro;
-    const written = await writeVersionedBatch(ctx.db, {
-      ...priced.batch,
-      userId,
-      version: state.rewards.version,
-      limit: { key: limitKey, windowSeconds: TAP_SYNC_LIMIT.windowSeconds, now },
-      pointsEvent: changed
-        ? pointsPayload({
-            pointsMicro: priced.result.pointsMicro,
-            totalTaps: priced.result.totalTaps,
-            multiplierMicro: priced.result.multiplierMicro,
-          })
-        : null,
-    });
-    if (!written) continue;
-    if (written.seq > 0) await announce(ctx.db, [`${userId}:${written.seq}`]).catch(noteUnannounced(ctx));
-    return priced.result;
+    const known = { ...state.rewards, referrerId: state.referrerId };
+    const written = await writeFromRow(ctx, { userId, claim, now }, known);
+    if (written === NEEDS_LOCK) break;
+    if (written) return written;
   }
-  const verdict = await countAttempt(ctx.db, TAP_SYNC_LIMIT, userId, now);
-  if (!verdict.allowed) throw tooManySyncs(verdict.retryAfterSeconds);
   return creditInTransaction(ctx, userId, claim, now);
 }
 
+const NEEDS_LOCK = "needs-lock";
+
 /**
- * Seconds to wait when the sync limit's window, as read, refuses another attempt now (the rate limiter's own
- * rule: server/domain/rate-limit.ts), else null.
+ * Prices the batch from the row as known (read, or this instance's hint) and writes it if the row is still at
+ * that version. Answers the result (and keeps the new row as the next sync's hint), null when nothing was
+ * written, or NEEDS_LOCK for a batch that unlocks an achievement or shares points with a referrer (the
+ * payments are written by the locking path).
  */
+async function writeFromRow(
+  ctx: AppContext,
+  sync: { userId: string; claim: TapBatchClaim; now: Date },
+  known: SyncHint,
+): Promise<TapBatchResult | typeof NEEDS_LOCK | null> {
+  const { userId, claim, now } = sync;
+  const priced = priceBatch(ctx, known.row, claim, now);
+  const { result, batch } = priced;
+  const sharesPoints = known.referrerId !== null && result.credited.pointsMicro > 0;
+  if (priced.unlocks.length > 0 || sharesPoints) return NEEDS_LOCK;
+  const written = await writeVersionedBatch(ctx.db, {
+    ...batch,
+    userId,
+    version: known.version,
+    limit: syncLimitAt(now),
+    pointsEvent:
+      result.pointsMicro === known.row.pointsMicro
+        ? null
+        : pointsPayload({
+            pointsMicro: result.pointsMicro,
+            totalTaps: result.totalTaps,
+            multiplierMicro: result.multiplierMicro,
+          }),
+  });
+  if (!written) return null;
+  ctx.syncHints.set(userId, {
+    version: written.version,
+    referrerId: known.referrerId,
+    row: {
+      ...known.row,
+      pointsMicro: result.pointsMicro,
+      totalTaps: result.totalTaps,
+      bucketMilliTaps: batch.bucketMilliTaps,
+      bucketUpdatedAt: batch.bucketUpdatedAt,
+      achievementsMask: batch.achievementsMask,
+    },
+  });
+  if (written.seq > 0) await announce(ctx.db, [`${userId}:${written.seq}`]).catch(noteUnannounced(ctx));
+  return result;
+}
+
+const syncLimitAt = (now: Date) => ({
+  windowSeconds: TAP_SYNC_LIMIT.windowSeconds,
+  attempts: TAP_SYNC_LIMIT.limit,
+  now,
+});
+
+const secondsUntil = (when: Date, now: Date) =>
+  Math.max(1, Math.ceil((when.getTime() - now.getTime()) / 1000));
+
+/** Seconds to wait when the sync limit's window, as read, refuses another sync now, else null. */
 function refusal(window: SyncState["window"], now: Date): number | null {
-  if (!window || window.resetAt <= now) return null;
-  const blocked = window.blockedUntil !== null && window.blockedUntil > now;
-  if (window.count < TAP_SYNC_LIMIT.limit && !blocked) return null;
-  const until = blocked && window.count < TAP_SYNC_LIMIT.limit ? window.blockedUntil! : window.resetAt;
-  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  if (!window || window.endsAt <= now || window.count < TAP_SYNC_LIMIT.limit) return null;
+  return secondsUntil(window.endsAt, now);
 }
 
 /** Reads and writes before the row moves again this many times, then waits its turn on the row's lock. */
@@ -194,6 +241,8 @@ function creditInTransaction(
       if (!state) throw new Error(`rewards row of user ${userId} vanished`);
     }
     if (state.batch) return replayOf(state.batch);
+    const refusedUntil = await countSyncOnLockedRow(trx, userId, syncLimitAt(now));
+    if (refusedUntil) throw tooManySyncs(secondsUntil(refusedUntil, now));
 
     const { rewards } = state;
     const { result, unlocks, batch } = priceBatch(ctx, rewards, claim, now);
