@@ -41,6 +41,9 @@ export interface Config {
   requireEmailVerification: boolean;
   /** Sign-ups per IP (IPv6: per /64) per hour; 0 = no limit. */
   signupLimitPerIpHour: number;
+  /** Unset: sign-in from Telegram is off (docs/decisions/031). */
+  telegramBotToken: string | null;
+  telegramAuthMaxAgeSeconds: number;
   chain: Chain;
   /** Points that make one USDT in a rewards withdrawal (positive, at most 6 decimals). */
   pointsPerUsdt: number;

@@ -293,6 +293,29 @@ export const SETTINGS = {
       "limit off (load tests, test suites)",
     parse: integer(20, 0, 1_000_000),
   }),
+  telegramBotToken: setting({
+    env: "TELEGRAM_BOT_TOKEN",
+    shownDefault: "(unset)",
+    doc:
+      "the bot token BotFather gave (`123456:ABC…`): turns on sign-in from the Telegram Mini App " +
+      "(`POST /auth/telegram`); unset: those routes answer 404 `TELEGRAM_DISABLED`. A secret: never logged",
+    parse: (raw) => {
+      // Never echo the token back: the problem names the rule only.
+      if (raw !== undefined && !/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/.test(raw)) {
+        throw new SettingRuleBroken(
+          "valid",
+          "TELEGRAM_BOT_TOKEN must look like 123456:ABC… as BotFather gives it",
+        );
+      }
+      return raw ?? null;
+    },
+  }),
+  telegramAuthMaxAgeSeconds: setting({
+    env: "TELEGRAM_AUTH_MAX_AGE_SECONDS",
+    shownDefault: "`3600`",
+    doc: "how old (by its `auth_date`) a Mini App's signed `initData` may be and still sign in",
+    parse: integer(3600, 60, 86_400),
+  }),
   chain: setting({
     env: "CHAIN",
     shownDefault: "`local`",

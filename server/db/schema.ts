@@ -11,10 +11,11 @@ export type Role = "user" | "admin";
 
 export interface UsersTable {
   id: ColumnType<string, string | undefined, never>;
-  /** Trimmed and lower-cased; unique. */
-  email: string;
+  /** Trimmed and lower-cased; unique. Null for an account made by signing in from Telegram. */
+  email: string | null;
   name: string;
-  password_hash: string;
+  /** Null exactly when email is (a Telegram account has no password). */
+  password_hash: string | null;
   role: ColumnType<Role, Role | undefined, Role>;
   email_verified_at: NullableTimestamp;
   trc20_address: ColumnType<string | null, string | null | undefined, string | null>;
@@ -24,6 +25,10 @@ export interface UsersTable {
   referral_code: ColumnType<string, string | undefined, never>;
   /** The account whose code this one signed up with; set once, at sign-up. */
   referred_by: ColumnType<string | null, string | null | undefined, never>;
+  /** The Telegram user id (int8; Telegram's ids fit in 52 bits, so a safe JavaScript number); unique. */
+  telegram_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The Telegram @username when the user has one, refreshed at each Telegram sign-in. */
+  telegram_username: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per issued token pair; a refresh creates the next row of the same family. */

@@ -19,11 +19,21 @@ import {
 } from "../domain/admin/user-lists.ts";
 import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
 import { treasuryBalanceMicro } from "../domain/ledger/accounts.ts";
+import { accountLabel } from "../domain/users/account-label.ts";
 import { encodeCursor, nextOffsetCursor, offsetPageRequest, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire } from "./wire-units.ts";
 
-const actorOf = (auth: AuthenticatedSession): Actor => ({ id: auth.user.id, email: auth.user.email });
+const actorOf = (auth: AuthenticatedSession): Actor => ({
+  id: auth.user.id,
+  email: accountLabel({ ...auth.user, telegram_username: auth.user.telegram?.username }),
+});
+/** The admin lists' names of an account (docs/decisions/031). */
+const accountNames = (row: { email: string | null; name: string; telegram_username: string | null }) => ({
+  email: row.email,
+  name: row.name,
+  telegramUsername: row.telegram_username,
+});
 const keyOf = (request: FastifyRequest) => {
   const key = request.headers["idempotency-key"];
   return typeof key === "string" ? key : undefined;
@@ -69,7 +79,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     return {
       items: page.rows.map((row) => ({
         id: row.id,
-        email: row.email,
+        ...accountNames(row),
         points: microToWire(row.points_micro),
         wallet_address: row.trc20_address,
         created_at: row.created_at.toISOString(),
@@ -82,7 +92,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
 
   const managedItem = (row: Awaited<ReturnType<typeof managed>>["rows"][number]) => ({
     id: row.id,
-    email: row.email,
+    ...accountNames(row),
     multiplier: microToWire(row.multiplier_micro),
     points: microToWire(row.points_micro),
     lastActive: row.last_login?.toISOString() ?? null,
@@ -109,7 +119,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     return {
       items: page.rows.map((row) => ({
         id: row.id,
-        email: row.email,
+        ...accountNames(row),
         walletAddress: row.trc20_address,
         balance: microToWire(row.balance_micro),
         lastUpdated: row.lastUpdated.toISOString(),

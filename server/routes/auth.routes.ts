@@ -5,6 +5,7 @@ import { logIn } from "../domain/auth/login.ts";
 import { requestPasswordReset, resetPassword } from "../domain/auth/password-reset.ts";
 import { endSession, refreshSession } from "../domain/auth/sessions.ts";
 import { signUp } from "../domain/auth/signup.ts";
+import { linkTelegramAccount, signInWithTelegram } from "../domain/auth/telegram.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 
 const SUCCESS = { success: true } as const;
@@ -43,4 +44,12 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, contract.me, async ({ auth }) => ({ user: auth.user }));
+
+  registerEndpoint(app, contract.telegramSignIn, ({ body, request }) =>
+    signInWithTelegram(ctx, body.initData, request.ip),
+  );
+
+  registerEndpoint(app, contract.telegramLink, ({ auth, body }) =>
+    linkTelegramAccount(ctx, auth.user.id, body.initData),
+  );
 }

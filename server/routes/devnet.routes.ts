@@ -4,6 +4,7 @@ import { deposit, devnetTransaction, fundWallet } from "#src/api/contracts/devne
 import { isTronAddress } from "#src/api/contracts/tron-address.ts";
 import { depositOnDevnet, lookUpDevnetTransaction } from "../domain/devnet/devnet-chain.ts";
 import { fundWalletOnDevnet } from "../domain/devnet/fund-wallet.ts";
+import { accountLabel } from "../domain/users/account-label.ts";
 import { badTronAddress } from "../domain/wallet/errors.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire, optionalMicroFromWire } from "./wire-units.ts";
@@ -13,7 +14,10 @@ export function registerDevnetRoutes(app: FastifyInstance): void {
   registerEndpoint(app, fundWallet, async ({ auth, body }) => {
     const result = await fundWalletOnDevnet(
       ctx,
-      { id: auth.user.id, email: auth.user.email },
+      {
+        id: auth.user.id,
+        email: accountLabel({ ...auth.user, telegram_username: auth.user.telegram?.username }),
+      },
       {
         email: body.email,
         amountMicro: microFromWire(body.amount, "body/amount"),

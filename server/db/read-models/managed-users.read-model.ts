@@ -51,7 +51,14 @@ export async function listManagedUserRows(
       join.onRef("w.user_id", "=", "u.id").on("w.kind", "=", "wallet"),
     )
     .where("u.role", "=", "user");
-  if (request.q) base = base.where(sql<boolean>`u.email LIKE ${likePattern(request.q)} ESCAPE '\\'`);
+  if (request.q) {
+    // An account made from Telegram has no email: its name and @username are searched too.
+    const pattern = likePattern(request.q);
+    base = base.where(
+      sql<boolean>`(u.email LIKE ${pattern} ESCAPE '\\' OR lower(u.name) LIKE ${pattern} ESCAPE '\\'
+        OR lower(u.telegram_username) LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
   if (request.funded === "funded") base = base.where("w.balance_micro", ">", 0);
   if (request.funded === "unfunded")
     base = base.where((eb) => eb.or([eb("w.balance_micro", "is", null), eb("w.balance_micro", "=", 0)]));
@@ -64,6 +71,8 @@ export async function listManagedUserRows(
     .select([
       "u.id",
       "u.email",
+      "u.name",
+      "u.telegram_username",
       "u.trc20_address",
       "u.created_at",
       "u.last_login",

@@ -12,7 +12,19 @@ export interface SessionWithUser {
   familyId: string;
   accessExpiresAt: Date;
   revokedAt: Date | null;
-  user: { id: string; email: string; name: string; role: Role; trc20_address: string | null };
+  user: SessionAccount;
+}
+
+/** The signed-in account as every authenticated route sees it. */
+export interface SessionAccount {
+  id: string;
+  /** Null for an account made by signing in from Telegram. */
+  email: string | null;
+  name: string;
+  role: Role;
+  trc20_address: string | null;
+  /** Present once the account is tied to a Telegram user (docs/decisions/031). */
+  telegram: { username: string | null } | null;
 }
 
 interface SessionLookupRow {
@@ -21,10 +33,12 @@ interface SessionLookupRow {
   access_expires_at: Date;
   revoked_at: Date | null;
   id: string;
-  email: string;
+  email: string | null;
   name: string;
   role: Role;
   trc20_address: string | null;
+  telegram_id: number | null;
+  telegram_username: string | null;
 }
 
 /** The session an access token belongs to, with its account, in one query (runs on every request). */
@@ -50,7 +64,7 @@ async function findSessionWhere(
   // Plain SQL: this runs on every authenticated request, and building the query cost more CPU than running it.
   const { rows } = await sql<SessionLookupRow>`
     SELECT s.id AS session_id, s.family_id, s.access_expires_at, s.revoked_at,
-      u.id, u.email, u.name, u.role, u.trc20_address
+      u.id, u.email, u.name, u.role, u.trc20_address, u.telegram_id, u.telegram_username
     FROM auth_sessions s
     JOIN users u ON u.id = s.user_id
     WHERE ${condition}`.execute(db);
@@ -61,7 +75,14 @@ async function findSessionWhere(
     familyId: row.family_id,
     accessExpiresAt: row.access_expires_at,
     revokedAt: row.revoked_at,
-    user: { id: row.id, email: row.email, name: row.name, role: row.role, trc20_address: row.trc20_address },
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      trc20_address: row.trc20_address,
+      telegram: row.telegram_id === null ? null : { username: row.telegram_username },
+    },
   };
 }
 

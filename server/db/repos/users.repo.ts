@@ -1,9 +1,69 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, NewUser, UserRow } from "../schema.ts";
 
-export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+/** An account that signs in with email and password (the database's check: both or neither). */
+export type EmailUserRow = UserRow & { email: string; password_hash: string };
+
+export async function findUserByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<EmailUserRow | undefined> {
+  const row = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+  return row as EmailUserRow | undefined;
 }
+
+export function findUserByTelegramId(db: Kysely<Database>, telegramId: number): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("telegram_id", "=", telegramId).executeTakeFirst();
+}
+
+/** Undefined when this Telegram user has an account already (also made by a concurrent sign-in). */
+export function insertTelegramUser(db: Kysely<Database>, user: NewUser): Promise<UserRow | undefined> {
+  return db
+    .insertInto("users")
+    .values(user)
+    .onConflict((oc) => oc.column("telegram_id").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Keeps the shown @username current (people change it); answers the row as it is now. */
+export function refreshTelegramUsername(
+  db: Kysely<Database>,
+  id: string,
+  username: string | null,
+): Promise<UserRow> {
+  return db
+    .updateTable("users")
+    .set({ telegram_username: username })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Ties an account to a Telegram user. Undefined when another account has that Telegram user: the unique
+ * index decides, so two accounts linking the same Telegram user at once cannot both win.
+ */
+export async function linkTelegram(
+  db: Kysely<Database>,
+  id: string,
+  telegram: { id: number; username: string | null },
+): Promise<UserRow | undefined> {
+  try {
+    return await db
+      .updateTable("users")
+      .set({ telegram_id: telegram.id, telegram_username: telegram.username })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
+  }
+}
+
+/** PostgreSQL's unique_violation (both drivers report the SQLSTATE as `code`). */
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === "23505";
 
 export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();

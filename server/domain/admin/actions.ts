@@ -19,6 +19,7 @@ import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { multiplierChanged, pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";
+import { accountLabel } from "../users/account-label.ts";
 import { badTronAddress, insufficientPoolBalance } from "../wallet/errors.ts";
 import { advanceWithdrawal, reserveWithdrawal } from "../wallet/usdt-withdrawal.ts";
 import { type Actor, recordAudit } from "./audit.ts";
@@ -72,7 +73,7 @@ export async function fundUserWallet(
       }).catch((err: unknown) => {
         throw err instanceof InsufficientBalance ? insufficientPoolBalance() : err;
       });
-      await recordAudit(trx, { actor, action: "fund-wallet", target: user.email, amountMicro, at });
+      await recordAudit(trx, { actor, action: "fund-wallet", target: accountLabel(user), amountMicro, at });
       return walletBalanceMicro(trx, userId);
     },
   );
@@ -134,7 +135,7 @@ export async function setUserMultiplier(
     await recordAudit(trx, {
       actor,
       action: "update-multiplier",
-      target: user.email,
+      target: accountLabel(user),
       amountMicro: request.multiplierMicro,
       at,
     });

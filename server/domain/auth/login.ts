@@ -21,7 +21,7 @@ import {
   KNOWN_SOURCE_DAYS,
 } from "./limits.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
-import { type SessionAnswer, startSession } from "./sessions.ts";
+import { type SessionAnswer, sessionUserOf, startSession } from "./sessions.ts";
 
 export interface LoginInput {
   email: string;
@@ -72,5 +72,5 @@ export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Pro
   const session = await startSession(ctx, user.id);
   await recordLogin(ctx.db, user.id, loginAt);
   await rememberLoginSource(ctx.db, user.id, sourceHashOf(address), loginAt);
-  return { session, user: { id: user.id, email: user.email, name: user.name, role: user.role } };
+  return { session, user: sessionUserOf(user) };
 }

@@ -74,7 +74,8 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   const owner = await findUsableToken(ctx.db, tokenHash, "password_reset", ctx.clock());
   const account = owner === undefined ? undefined : await findUserById(ctx.db, owner);
   if (!account) throw invalidResetToken();
-  assertPasswordAllowed(newPassword, account.email);
+  // Only an email account can hold a reset token, so its email is there.
+  assertPasswordAllowed(newPassword, account.email ?? "");
 
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock();

@@ -9,7 +9,14 @@ const session = (userId: string, expiresInMs = 3_600_000): AuthenticatedSession 
   familyId: `f-${userId}`,
   accessExpiresAt: at(expiresInMs),
   revokedAt: null,
-  user: { id: userId, email: `${userId}@example.com`, name: userId, role: "user", trc20_address: null },
+  user: {
+    id: userId,
+    email: `${userId}@example.com`,
+    name: userId,
+    role: "user",
+    trc20_address: null,
+    telegram: null,
+  },
 });
 
 describe("remembered access tokens", () => {

@@ -15,7 +15,7 @@ import {
   type SessionWithUser,
 } from "../../db/repos/sessions.repo.ts";
 import { findUserById } from "../../db/repos/users.repo.ts";
-import type { Role } from "../../db/schema.ts";
+import type { Role, UserRow } from "../../db/schema.ts";
 import { tokenExpired, unauthorized } from "../../errors.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { sessionEnded } from "../live/screen-events.ts";
@@ -29,9 +29,28 @@ export interface SessionTokens {
   token_type: "bearer";
 }
 
+export interface SessionUser {
+  id: string;
+  email: string | null;
+  name: string;
+  role: Role;
+  telegram: { username: string | null } | null;
+}
+
 export interface SessionAnswer {
   session: SessionTokens;
-  user: { id: string; email: string; name: string; role: Role };
+  user: SessionUser;
+}
+
+/** What a sign-in answers about the account (never its password hash nor its Telegram id). */
+export function sessionUserOf(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    telegram: row.telegram_id === null ? null : { username: row.telegram_username },
+  };
 }
 
 export type AuthenticatedSession = SessionWithUser;
@@ -121,7 +140,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   if (!user) throw unauthorized();
   const answer = (tokens: SessionTokens): SessionAnswer => ({
     session: tokens,
-    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    user: sessionUserOf(user),
   });
   const withinGrace = (rotatedAt: Date) =>
     now.getTime() - rotatedAt.getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000;

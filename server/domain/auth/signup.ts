@@ -90,7 +90,7 @@ export async function signUp(
 
   if (ctx.config.requireEmailVerification && role === "user") {
     // After the answer: a slow mail server must not slow down or fail the sign-up.
-    ctx.background.run("email verification mail", () => sendVerificationMail(ctx, user));
+    ctx.background.run("email verification mail", () => sendVerificationMail(ctx, { id: user.id, email }));
   }
-  return { id: user.id, email: user.email, name: user.name };
+  return { id: user.id, email, name: user.name };
 }

@@ -23,6 +23,15 @@ export const AdminListQuery = Type.Object(
 const PageQuery = Type.Object({ limit: Type.Optional(Limit), cursor: Type.Optional(Cursor) }, strict);
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 const NullableText = Type.Union([Type.String(), Type.Null()]);
+/**
+ * Who an account is in the admin's lists: its email, or for an account made from Telegram (no email,
+ * docs/decisions/031) its name and Telegram @username.
+ */
+const AccountNames = {
+  email: NullableText,
+  name: Type.String(),
+  telegramUsername: NullableText,
+};
 /** The optional Idempotency-Key of the admin's money routes. */
 const OptionalIdempotency = Type.Object(
   {
@@ -76,7 +85,7 @@ export const users = defineEndpoint({
           Type.Object(
             {
               id: Uuid,
-              email: Type.String(),
+              ...AccountNames,
               points: Balance,
               wallet_address: NullableText,
               created_at: Timestamp,
@@ -186,7 +195,7 @@ export const fundedWallets = defineEndpoint({
           Type.Object(
             {
               id: Uuid,
-              email: Type.String(),
+              ...AccountNames,
               walletAddress: NullableText,
               balance: Balance,
               lastUpdated: Timestamp,
@@ -214,7 +223,7 @@ export const poolBalance = defineEndpoint({
 
 const ManagedUser = {
   id: Uuid,
-  email: Type.String(),
+  ...AccountNames,
   multiplier: Multiplier,
   points: Balance,
   lastActive: NullableTimestamp,

@@ -7,8 +7,15 @@ const strict = { additionalProperties: false } as const;
 
 export const PublicUser = Type.Object({ id: Uuid, email: Type.String(), name: Type.String() }, strict);
 
+/** Null for an account made by signing in from Telegram (docs/decisions/031). */
+const AccountEmail = Type.Union([Type.String(), Type.Null()]);
+/** Present once the account is tied to a Telegram user. */
+const TelegramLink = Type.Optional(
+  Type.Union([Type.Object({ username: Type.Union([Type.String(), Type.Null()]) }, strict), Type.Null()]),
+);
+
 export const SessionUser = Type.Object(
-  { id: Uuid, email: Type.String(), name: Type.String(), role: Role },
+  { id: Uuid, email: AccountEmail, name: Type.String(), role: Role, telegram: TelegramLink },
   strict,
 );
 
@@ -122,10 +129,11 @@ export const me = defineEndpoint({
         user: Type.Object(
           {
             id: Uuid,
-            email: Type.String(),
+            email: AccountEmail,
             name: Type.String(),
             role: Role,
             trc20_address: Type.Union([Type.String(), Type.Null()]),
+            telegram: TelegramLink,
           },
           strict,
         ),
@@ -133,6 +141,32 @@ export const me = defineEndpoint({
       strict,
     ),
   },
+});
+
+/** The raw `Telegram.WebApp.initData` query string; Telegram's own are well under 4 KB. */
+const TelegramInitData = Type.Object({ initData: Type.String({ minLength: 1, maxLength: 8192 }) }, strict);
+
+export const telegramSignIn = defineEndpoint({
+  method: "POST",
+  path: "/auth/telegram",
+  policy: "public",
+  summary:
+    "Sign in from the Telegram Mini App with its signed initData (the first time creates the account); " +
+    "404 TELEGRAM_DISABLED without a bot token",
+  tags,
+  body: TelegramInitData,
+  response: { 200: SessionAnswer },
+});
+
+export const telegramLink = defineEndpoint({
+  method: "POST",
+  path: "/auth/telegram/link",
+  policy: "authenticated",
+  summary:
+    "Tie the signed-in account to the Telegram user of this initData; 409 TELEGRAM_TAKEN if another has it",
+  tags,
+  body: TelegramInitData,
+  response: { 200: Type.Object({ user: SessionUser }, strict) },
 });
 
 export const authEndpoints = [
@@ -144,4 +178,6 @@ export const authEndpoints = [
   resetPassword,
   verifyEmail,
   me,
+  telegramSignIn,
+  telegramLink,
 ] as const;

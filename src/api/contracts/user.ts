@@ -11,7 +11,8 @@ const Params = Type.Object({ id: Uuid }, strict);
 export const UserDetail = Type.Object(
   {
     id: Uuid,
-    email: Type.String(),
+    /** Null for an account made by signing in from Telegram. */
+    email: Type.Union([Type.String(), Type.Null()]),
     name: Type.String(),
     role: Role,
     trc20_address: Type.Union([Type.String(), Type.Null()]),
