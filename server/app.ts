@@ -150,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     installRequestIdHeader(app);
     installErrorHandler(app);
     installCors(app, config.corsOrigins);
-    await installSecurityHeaders(app);
+    await installSecurityHeaders(app, { telegram: config.telegramBotToken !== null });
     installTransportHeaders(app);
     await installOpenApi(app);
     app.addSchema(ErrorBody);

@@ -99,7 +99,9 @@ async function main(): Promise<void> {
     `Chain: ${config.chain}; hot wallet (sends withdrawals): ${app.ctx.wallet.addressAt(HOT_WALLET_INDEX)}`,
   );
   // Whether the token is set, never the token itself.
-  console.log(`Telegram Mini App sign-in: ${config.telegramBotToken ? "on" : "off (TELEGRAM_BOT_TOKEN unset)"}`);
+  console.log(
+    `Telegram Mini App sign-in: ${config.telegramBotToken ? "on" : "off (TELEGRAM_BOT_TOKEN unset)"}`,
+  );
   printAdmin(admin);
 }
 

@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { routeTree } from "./routeTree.gen.ts";
 import type { AppRuntime } from "./runtime.ts";
+import { readTelegramLaunch } from "./telegram/launch.ts";
 import "./styles.css";
 
 // The runtime (XState, machines, the API client) loads on first need, and in idle time after the first
@@ -31,6 +32,21 @@ createRoot(document.getElementById("root")!).render(
     <RouterProvider router={router} />
   </StrictMode>,
 );
+
+// Inside Telegram only (docs/decisions/031): Telegram's theme, back button and haptics, loaded on the side.
+if (readTelegramLaunch()) {
+  void Promise.all([import("./telegram/web-app.ts"), import("./telegram/telegram-shell.ts")]).then(
+    async ([{ loadTelegramWebApp }, { startTelegramShell }]) => {
+      const webApp = await loadTelegramWebApp();
+      if (!webApp) return;
+      startTelegramShell(webApp, {
+        pathname: () => router.state.location.pathname,
+        onNavigated: (listener) => router.subscribe("onResolved", listener),
+        back: () => router.history.back(),
+      });
+    },
+  );
+}
 
 const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
 whenIdle(() => void loadRuntime());

@@ -34,6 +34,7 @@ import { createRewardsActors } from "./machines/rewards/rewards.actors.ts";
 import { createTapsImplementations } from "./machines/taps/taps.actors.ts";
 import { tapsMachine } from "./machines/taps/taps.machine.ts";
 import { createWalletActors } from "./machines/wallet/wallet.actors.ts";
+import { readTelegramLaunch } from "./telegram/launch.ts";
 
 export interface RuntimeOptions {
   /** Opens the live stream (docs/api.md, "Live events"); null where there is no EventSource (jsdom). */
@@ -121,7 +122,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
         }),
       },
     }),
-    { input: { now, newId } },
+    { input: { now, newId, telegramInitData: readTelegramLaunch()?.initData ?? null } },
   ).start();
   // Both sessions live as long as the app, so these references never change.
   const session = app.system.get("session") as ActorRefFrom<typeof authMachine>;

@@ -2,15 +2,25 @@
  * Security headers (helmet) and CORS. The CSP allows exactly what the built SPA and the Swagger UI page load:
  * scripts, styles, images and API calls from our own origin (plus inline styles and data: images, which the
  * UI libraries use). CORS stays closed (no headers at all) unless CORS_ORIGIN lists origins.
+ * With Telegram sign-in on (docs/decisions/031) the page may also load Telegram's Mini App script and be framed
+ * by Telegram's web client, which shows Mini Apps in an iframe; nothing else may frame it.
  */
 import helmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isDocsPath } from "./openapi.ts";
 import { isApiPath } from "./spa.ts";
 
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+const TELEGRAM_SCRIPT_ORIGIN = "https://telegram.org";
+const TELEGRAM_WEB_CLIENT = "https://web.telegram.org";
+
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  options: { telegram: boolean } = { telegram: false },
+): Promise<void> {
   await app.register(helmet, {
     global: true,
+    // X-Frame-Options cannot name another site; CSP frame-ancestors says who may frame the page instead.
+    frameguard: options.telegram ? false : { action: "sameorigin" },
     // Sent below only over HTTPS: over plain http (a LAN install) it would be ignored at best.
     strictTransportSecurity: false,
     contentSecurityPolicy: {
@@ -18,14 +28,14 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
       directives: {
         "default-src": ["'self'"],
         "base-uri": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": options.telegram ? ["'self'", TELEGRAM_SCRIPT_ORIGIN] : ["'self'"],
         "script-src-attr": ["'none'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
         "object-src": ["'none'"],
-        "frame-ancestors": ["'none'"],
+        "frame-ancestors": options.telegram ? [TELEGRAM_WEB_CLIENT] : ["'none'"],
         "form-action": ["'self'"],
         // No upgrade-insecure-requests: local installs are served over plain http on a LAN address.
       },

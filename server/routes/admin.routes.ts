@@ -1,5 +1,6 @@
 /** /admin/…: the back office (policy `admin`: the role is checked on the server for every route). */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { accountLabel } from "#src/api/contracts/account-label.ts";
 import * as contract from "#src/api/contracts/admin.ts";
 import type { AppContext } from "../context.ts";
 import {
@@ -19,14 +20,13 @@ import {
 } from "../domain/admin/user-lists.ts";
 import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
 import { treasuryBalanceMicro } from "../domain/ledger/accounts.ts";
-import { accountLabel } from "../domain/users/account-label.ts";
 import { encodeCursor, nextOffsetCursor, offsetPageRequest, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire } from "./wire-units.ts";
 
 const actorOf = (auth: AuthenticatedSession): Actor => ({
   id: auth.user.id,
-  email: accountLabel({ ...auth.user, telegram_username: auth.user.telegram?.username }),
+  email: accountLabel({ ...auth.user, telegramUsername: auth.user.telegram?.username }),
 });
 /** The admin lists' names of an account (docs/decisions/031). */
 const accountNames = (row: { email: string | null; name: string; telegram_username: string | null }) => ({

@@ -1,10 +1,10 @@
 /** Local devnet tools (CHAIN=local only, loopback callers only): test and demo helpers, never on a real chain. */
 import type { FastifyInstance } from "fastify";
+import { accountLabel } from "#src/api/contracts/account-label.ts";
 import { deposit, devnetTransaction, fundWallet } from "#src/api/contracts/devnet.ts";
 import { isTronAddress } from "#src/api/contracts/tron-address.ts";
 import { depositOnDevnet, lookUpDevnetTransaction } from "../domain/devnet/devnet-chain.ts";
 import { fundWalletOnDevnet } from "../domain/devnet/fund-wallet.ts";
-import { accountLabel } from "../domain/users/account-label.ts";
 import { badTronAddress } from "../domain/wallet/errors.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire, optionalMicroFromWire } from "./wire-units.ts";
@@ -16,7 +16,7 @@ export function registerDevnetRoutes(app: FastifyInstance): void {
       ctx,
       {
         id: auth.user.id,
-        email: accountLabel({ ...auth.user, telegram_username: auth.user.telegram?.username }),
+        email: accountLabel({ ...auth.user, telegramUsername: auth.user.telegram?.username }),
       },
       {
         email: body.email,

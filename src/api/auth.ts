@@ -9,6 +9,7 @@ export type SignupAnswer = AnswerOf<typeof contract.signup>;
 export type MeAnswer = AnswerOf<typeof contract.me>;
 export type SessionUser = LoginAnswer["user"];
 export type SessionTokens = LoginAnswer["session"];
+export type TelegramLinkAnswer = AnswerOf<typeof contract.telegramLink>;
 
 export function authApi(client: ApiClient) {
   return {
@@ -30,6 +31,11 @@ export function authApi(client: ApiClient) {
         headers: { Authorization: `Bearer ${accessToken}` },
       }),
     me: () => client.get<MeAnswer>("/auth/me"),
+    /** Sign in from the Telegram Mini App with its signed initData (docs/decisions/031). */
+    telegram: (body: BodyOf<typeof contract.telegramSignIn>) =>
+      client.post<LoginAnswer>("/auth/telegram", body, { auth: "none" }),
+    linkTelegram: (body: BodyOf<typeof contract.telegramLink>) =>
+      client.post<TelegramLinkAnswer>("/auth/telegram/link", body),
   };
 }
 

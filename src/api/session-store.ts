@@ -21,6 +21,8 @@ export interface SessionStore {
   read(): StoredSession | null;
   /** Throws when the browser refuses to store (quota, privacy mode). */
   write(answer: LoginAnswer): StoredSession;
+  /** The account changed (Telegram linked): the stored user follows; the tokens stay. */
+  updateUser(user: StoredUser): void;
   clear(): void;
   /** True while both the token and the user are still stored (another tab may remove them). */
   isPresent(): boolean;
@@ -28,7 +30,8 @@ export interface SessionStore {
 
 function isUser(value: unknown): value is StoredUser {
   const user = value as StoredUser | null;
-  return typeof user?.id === "string" && typeof user.email === "string";
+  // An account made from Telegram has no email (docs/decisions/031).
+  return typeof user?.id === "string" && (typeof user.email === "string" || user.email === null);
 }
 
 export function createSessionStore(storage: Storage): SessionStore {
@@ -67,6 +70,9 @@ export function createSessionStore(storage: Storage): SessionStore {
         expiresAt: answer.session.expires_at,
         user: answer.user,
       };
+    },
+    updateUser(user) {
+      storage.setItem(STORAGE_KEYS.userData, JSON.stringify(user));
     },
     clear() {
       storage.removeItem(STORAGE_KEYS.authToken);

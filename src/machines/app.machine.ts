@@ -22,6 +22,8 @@ import type { TapsEvent } from "./taps/taps.types.ts";
 export interface AppInput {
   now: () => number;
   newId: () => string;
+  /** The Telegram Mini App's signed initData when the app runs inside Telegram (docs/decisions/031). */
+  telegramInitData?: string | null;
 }
 
 interface AppContext extends AppInput {
@@ -147,7 +149,7 @@ export const appMachine = setup({
       id: "session",
       systemId: "session",
       src: "auth",
-      input: ({ context }) => ({ now: context.now }),
+      input: ({ context }) => ({ now: context.now, telegramInitData: context.telegramInitData ?? null }),
       onSnapshot: {
         actions: {
           type: "followSessionUser",

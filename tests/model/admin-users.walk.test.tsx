@@ -163,7 +163,7 @@ const gestures = {
 };
 
 const paths = generateTransitionPaths(adminFormMachine, {
-  input: formInput("fundWallet", () => "key", { id: "u1", email: "ada@example.com", multiplier: 0.001 }),
+  input: formInput("fundWallet", () => "key", { id: "u1", label: "ada@example.com", multiplier: 0.001 }),
   fakeActors: ["submit"],
   events: [
     { type: "CHANGE", name: "amount", value: "5" },

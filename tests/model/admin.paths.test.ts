@@ -31,7 +31,7 @@ import {
 const sameValue = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) =>
   expect(actual.value).toEqual(expected.value);
 const ADMIN = { id: "a", email: "root@example.com", name: "Root", role: "admin" };
-const USER = { id: "u1", email: "p@example.com", multiplier: 0.001 };
+const USER = { id: "u1", label: "p@example.com", multiplier: 0.001 };
 const NETWORK = { code: "NETWORK_ERROR", message: "x", status: 0 };
 
 function coverage(

@@ -354,6 +354,23 @@ describe("the admin's lists", () => {
   });
 });
 
+describe("the page's security headers", () => {
+  it("let Telegram's script load and Telegram's web client frame the app only when sign-in is on", async () => {
+    const on = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(on.headers["content-security-policy"]).toContain("script-src 'self' https://telegram.org");
+    expect(on.headers["content-security-policy"]).toContain("frame-ancestors https://web.telegram.org");
+    expect(on.headers["x-frame-options"]).toBeUndefined();
+
+    const off = await (await t.buildAnother({ config: { telegramBotToken: null } })).inject({
+      method: "GET",
+      url: "/api/health",
+    });
+    expect(off.headers["content-security-policy"]).toContain("script-src 'self';");
+    expect(off.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(off.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+});
+
 describe("without TELEGRAM_BOT_TOKEN", () => {
   it("answers 404 TELEGRAM_DISABLED on both routes and makes nothing", async () => {
     const off = await t.buildAnother({ config: { telegramBotToken: null } });

@@ -5,6 +5,7 @@
  */
 
 import type { Transaction } from "kysely";
+import { accountLabel } from "#src/api/contracts/account-label.ts";
 import { isTronAddress } from "#src/api/contracts/tron-address.ts";
 import type { AppContext } from "../../context.ts";
 import { insertMultiplierChange } from "../../db/repos/multipliers.repo.ts";
@@ -19,7 +20,6 @@ import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { multiplierChanged, pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";
-import { accountLabel } from "../users/account-label.ts";
 import { badTronAddress, insufficientPoolBalance } from "../wallet/errors.ts";
 import { advanceWithdrawal, reserveWithdrawal } from "../wallet/usdt-withdrawal.ts";
 import { type Actor, recordAudit } from "./audit.ts";
@@ -73,7 +73,13 @@ export async function fundUserWallet(
       }).catch((err: unknown) => {
         throw err instanceof InsufficientBalance ? insufficientPoolBalance() : err;
       });
-      await recordAudit(trx, { actor, action: "fund-wallet", target: accountLabel(user), amountMicro, at });
+      await recordAudit(trx, {
+        actor,
+        action: "fund-wallet",
+        target: accountLabel({ ...user, telegramUsername: user.telegram_username }),
+        amountMicro,
+        at,
+      });
       return walletBalanceMicro(trx, userId);
     },
   );
@@ -135,7 +141,7 @@ export async function setUserMultiplier(
     await recordAudit(trx, {
       actor,
       action: "update-multiplier",
-      target: accountLabel(user),
+      target: accountLabel({ ...user, telegramUsername: user.telegram_username }),
       amountMicro: request.multiplierMicro,
       at,
     });

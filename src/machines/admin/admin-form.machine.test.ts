@@ -7,7 +7,7 @@ import type { FormSuccess } from "./admin.types.ts";
 import { adminFormMachine, type SubmitInput } from "./admin-form.machine.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const USER = { id: "u1", email: "p@example.com", multiplier: 0.001 };
+const USER = { id: "u1", label: "p@example.com", multiplier: 0.001 };
 const FUNDED: FormSuccess = {
   title: "Wallet Funded",
   description: "Successfully funded the user's wallet with 5 USDT",

@@ -4,9 +4,11 @@
  * tells the admin session it is gone (docs/product.md §4: any 401 removes the stored session), which sends the
  * admin back to /admin.
  */
+
 import { fromPromise } from "xstate";
 import type { AdminApi, ListQuery } from "#src/api/admin.ts";
 import type { AdminSessionStore, AdminUser } from "#src/api/admin-session-store.ts";
+import { accountLabel } from "#src/api/contracts/account-label.ts";
 import type { ApiResult } from "#src/api/errors.ts";
 import { adminCreated, multiplierUpdated, walletFunded, withdrawalInitiated } from "./admin.messages.ts";
 import type {
@@ -75,7 +77,13 @@ export function createAdminActors(deps: AdminActorDeps) {
         await api.logout(session.access_token);
         throw { code: "NOT_ADMIN", message: "not an admin" };
       }
-      const adminUser: AdminUser = { id: user.id, email: user.email, name: user.name, role: "admin" };
+      // Admins sign in with email; the label only stands in for a (never seen) admin without one.
+      const adminUser: AdminUser = {
+        id: user.id,
+        email: user.email ?? accountLabel(user),
+        name: user.name,
+        role: "admin",
+      };
       store.write({
         accessToken: session.access_token,
         refreshToken: session.refresh_token,

@@ -41,7 +41,8 @@ export type AuditData = AuditPage;
 /** The user a dialog acts on (Fund User Wallet, Update User Multiplier), shown read-only. */
 export interface AdminTarget {
   id: string;
-  email: string;
+  /** How the dialog names the account: its email, or its Telegram name (docs/decisions/031). */
+  label: string;
   multiplier: number;
 }
 

@@ -9,8 +9,16 @@ import { usersPageMachine } from "./users-page.machine.ts";
 import { toUsersView } from "./users-page.view.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const ADA = { id: "u1", email: "ada@example.com", multiplier: 0.001, points: 1, lastActive: null };
-const USER = { id: ADA.id, email: ADA.email, multiplier: ADA.multiplier };
+const ADA = {
+  id: "u1",
+  email: "ada@example.com",
+  name: "Ada",
+  telegramUsername: null,
+  multiplier: 0.001,
+  points: 1,
+  lastActive: null,
+};
+const USER = { id: ADA.id, label: ADA.email, multiplier: ADA.multiplier };
 const page = (items: UnfundedUsersPage["items"], nextCursor: string | null = null) => ({
   items,
   nextCursor,
@@ -113,7 +121,7 @@ describe("User Management page machine", () => {
     await flush();
     actor.send({ type: "FUND.OPEN", user: USER });
     const dialog = toUsersView(actor.getSnapshot()).fundDialog!;
-    expect(dialog.getSnapshot().context.target?.email).toBe(ADA.email);
+    expect(dialog.getSnapshot().context.target?.label).toBe(ADA.email);
     const toasts: string[] = [];
     dialog.on("toast", (event) => toasts.push(event.title));
     dialog.send({ type: "CHANGE", name: "amount", value: "5" });
@@ -131,7 +139,7 @@ describe("User Management page machine", () => {
   it("a dialog cancelled or failed reloads nothing", async () => {
     const { actor, queries } = start({});
     await flush();
-    actor.send({ type: "MULTIPLIER.OPEN", user: { id: "u1", email: "a@b.c", multiplier: 2 } });
+    actor.send({ type: "MULTIPLIER.OPEN", user: { id: "u1", label: "a@b.c", multiplier: 2 } });
     const dialog = toUsersView(actor.getSnapshot()).multiplierDialog!;
     dialog.send({ type: "CHANGE", name: "multiplier", value: "3" });
     dialog.send({ type: "SUBMIT" });

@@ -21,13 +21,16 @@ const ok = <T>(data: T): Promise<ApiResult<T>> => Promise.resolve({ data, error:
 function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi {
   return {
     login: () => ok(answer()),
-    signup: () => ok({ success: true as const, user: answer().user }),
+    signup: () =>
+      ok({ success: true as const, user: { id: answer().user.id, email: "ada@example.com", name: "Ada" } }),
     forgotPassword: () => ok({ success: true as const }),
     resetPassword: () => ok({ success: true as const }),
     verifyEmail: () => ok({ success: true as const }),
     refresh: () => ok(answer("access-2")),
     logout: () => ok(null),
     me: () => ok({ user: { ...answer().user, trc20_address: null } }),
+    telegram: () => ok(answer()),
+    linkTelegram: () => ok({ user: { ...answer().user, telegram: { username: "ada" } } }),
     ...overrides,
   };
 }

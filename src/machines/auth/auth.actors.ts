@@ -5,7 +5,7 @@
 import { fromPromise } from "xstate";
 import type { AuthApi, LoginAnswer } from "#src/api/auth.ts";
 import type { ApiError, ApiResult } from "#src/api/errors.ts";
-import type { SessionStore, StoredSession } from "#src/api/session-store.ts";
+import type { SessionStore, StoredSession, StoredUser } from "#src/api/session-store.ts";
 import { authError } from "./auth.messages.ts";
 
 /** Seconds of slack: a token this close to expiry is refreshed at restore instead of used. */
@@ -88,6 +88,17 @@ export function createAuthActors(deps: {
       const { error } = await auth.logout(input.accessToken);
       // A 401 means the token was already dead: the goal of logging out is met.
       if (error && error.status !== 401) throw error;
+    }),
+    telegramSignIn: fromPromise<StoredSession, { initData: string }>(async ({ input }) =>
+      persist(store, checkLoginAnswer(unwrap(await auth.telegram(input)))),
+    ),
+    /** Links Telegram to the signed-in account and keeps the stored user in step; answers the user. */
+    linkTelegram: fromPromise<StoredUser, { initData: string }>(async ({ input }) => {
+      const { user } = unwrap(await auth.linkTelegram(input));
+      const stored = store.read();
+      const updated: StoredUser = { ...stored?.user, ...user };
+      if (stored) store.updateUser(updated);
+      return updated;
     }),
     isSessionStored: fromPromise<boolean>(async () => store.isPresent()),
     clearStoredSession: fromPromise<void>(async () => store.clear()),

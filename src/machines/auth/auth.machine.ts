@@ -4,7 +4,9 @@
  * Sign-up and password reset do not touch the session: they live in account-forms.machine.ts.
  *
  * States: restoring → signedOut (idle | loggingIn | redirecting) ⇄ signedIn (parallel: session
- *         [active | refreshing | waitingToRetry], storageCheck, navigation) → loggingOut → signedOut.
+ *         [active | refreshing | waitingToRetry], storageCheck, navigation, telegramLink) → loggingOut → signedOut.
+ *         Inside Telegram (docs/decisions/031) a restore that finds nothing stored goes through
+ *         signingInWithTelegram instead, with the Mini App's signed initData: no form to fill.
  * Invariants: `user` is set exactly while signedIn; storage is written before signedIn is entered and
  * cleared before signedOut is; navigation leaves the machine only as an emitted `navigate` event ~100 ms
  * after the fact, and toasts only as emitted `toast` events. All I/O is in the provided actors.
@@ -20,7 +22,9 @@ export type AuthEvent =
   | { type: "LOGOUT"; to?: string }
   | { type: "REDIRECT_IF_SIGNED_IN"; to: string }
   | { type: "SESSION.LOST" }
-  | { type: "FORM.CLEAR" };
+  | { type: "FORM.CLEAR" }
+  /** From the account menu inside Telegram: tie this account to the Telegram user. */
+  | { type: "TELEGRAM.LINK" };
 
 export type AuthEmitted =
   | { type: "toast"; tone: "success" | "error"; title: string; description?: string }
@@ -41,10 +45,13 @@ export interface AuthContext {
   formError: string | null;
   pendingNavigation: PendingNavigation | null;
   now: () => number;
+  /** The Telegram Mini App's signed initData when the app runs inside Telegram, else null. */
+  telegramInitData: string | null;
 }
 
 export interface AuthInput {
   now?: () => number;
+  telegramInitData?: string | null;
 }
 
 export const NAVIGATION_DELAY_MS = 100;
@@ -68,6 +75,9 @@ export const authMachine = setup({
     restoreSession: fromPromise<StoredSession | null>(notProvided("restoreSession")),
     /** Each of these resolves with the stored session (already written) or rejects with an ApiError. */
     login: fromPromise<StoredSession, LoginForm>(notProvided("login")),
+    telegramSignIn: fromPromise<StoredSession, { initData: string }>(notProvided("telegramSignIn")),
+    /** Resolves with the account as it is once linked (the stored user already updated). */
+    linkTelegram: fromPromise<StoredUser, { initData: string }>(notProvided("linkTelegram")),
     refreshSession: fromPromise<StoredSession, { refreshToken: string | null }>(
       notProvided("refreshSession"),
     ),
@@ -90,6 +100,8 @@ export const authMachine = setup({
   guards: {
     loginInvalid: ({ event }) => event.type === "LOGIN" && validateLogin(event) !== null,
     hasPendingNavigation: ({ context }) => context.pendingNavigation !== null,
+    inTelegram: ({ context }) => context.telegramInitData !== null,
+    canLinkTelegram: ({ context }) => context.telegramInitData !== null && !context.user?.telegram,
     isNetworkError: ({ event }) =>
       "error" in event && (event as { error?: ApiError }).error?.code === "NETWORK_ERROR",
   },
@@ -137,6 +149,7 @@ export const authMachine = setup({
     formError: null,
     pendingNavigation: null,
     now: input.now ?? Date.now,
+    telegramInitData: input.telegramInitData ?? null,
   }),
   initial: "restoring",
   states: {
@@ -151,11 +164,41 @@ export const authMachine = setup({
             target: "signedIn",
             actions: { type: "setSession", params: ({ event }) => event.output! },
           },
+          { guard: "inTelegram", target: "signingInWithTelegram" },
           { target: "signedOut" },
         ],
         onError: {
           target: "clearingBrokenSession",
           actions: { type: "setError", params: authError("SESSION_RESTORE_ERROR") },
+        },
+      },
+    },
+    signingInWithTelegram: {
+      tags: ["loading"],
+      invoke: {
+        id: "telegramSignIn",
+        src: "telegramSignIn",
+        input: ({ context }) => ({ initData: context.telegramInitData ?? "" }),
+        onDone: {
+          target: "signedIn",
+          actions: { type: "setSession", params: ({ event }) => event.output },
+        },
+        // The login form stays as the way in (an email account), under the reason Telegram's sign-in failed.
+        onError: {
+          target: "signedOut",
+          actions: [
+            assign({
+              formError: ({ event }) => describeAuthError(event.error as ApiError, "telegram").message,
+            }),
+            {
+              type: "toastError",
+              params: ({ event }) => ({
+                title: TOASTS.telegramFailed,
+                description:
+                  describeAuthError(event.error as ApiError, "telegram").message || UNEXPECTED_MESSAGE,
+              }),
+            },
+          ],
         },
       },
     },
@@ -255,6 +298,41 @@ export const authMachine = setup({
               },
             },
             waitingToRetry: { after: { REFRESH_RETRY: "refreshing" } },
+          },
+        },
+        telegramLink: {
+          initial: "idle",
+          states: {
+            idle: { on: { "TELEGRAM.LINK": { guard: "canLinkTelegram", target: "linking" } } },
+            linking: {
+              tags: ["linkingTelegram"],
+              invoke: {
+                id: "linkTelegram",
+                src: "linkTelegram",
+                input: ({ context }) => ({ initData: context.telegramInitData ?? "" }),
+                onDone: {
+                  target: "idle",
+                  actions: [
+                    assign(({ context, event }) => ({
+                      user: event.output,
+                      session: context.session && { ...context.session, user: event.output },
+                    })),
+                    { type: "toastSuccess", params: TOASTS.telegramLinked },
+                  ],
+                },
+                onError: {
+                  target: "idle",
+                  actions: {
+                    type: "toastError",
+                    params: ({ event }) => ({
+                      title: TOASTS.telegramLinkFailed,
+                      description:
+                        describeAuthError(event.error as ApiError, "telegram").message || UNEXPECTED_MESSAGE,
+                    }),
+                  },
+                },
+              },
+            },
           },
         },
         storageCheck: {

@@ -39,6 +39,9 @@ export const TOASTS = {
   forgotFailed: "Error",
   sessionExpiredTitle: "Session Expired",
   sessionExpired: "Your session has expired. Please log in again.",
+  telegramFailed: "Telegram sign-in failed",
+  telegramLinked: "Telegram is linked: open TapRewards from the bot to play on this account.",
+  telegramLinkFailed: "Could not link Telegram",
 } as const;
 
 export interface AuthError {
@@ -49,10 +52,10 @@ export interface AuthError {
 /** The message shown for a failed auth call: the catalogue's words for known codes, else the server's. */
 export function describeAuthError(
   error: Pick<ApiError, "code" | "message">,
-  flow: "login" | "other",
+  flow: "login" | "telegram" | "other",
 ): AuthError {
   if (error.code === "NETWORK_ERROR") {
-    return { code: error.code, message: flow === "login" ? LOGIN_NETWORK_MESSAGE : error.message };
+    return { code: error.code, message: flow === "other" ? error.message : LOGIN_NETWORK_MESSAGE };
   }
   const known = AUTH_CODE_MESSAGES[error.code];
   return { code: error.code, message: known ?? (error.message || UNEXPECTED_MESSAGE) };

@@ -1,5 +1,6 @@
 /** What screens show of the session, derived from its snapshot (never stored separately). */
 import type { SnapshotFrom } from "xstate";
+import { accountLabel } from "#src/api/contracts/account-label.ts";
 import type { authMachine } from "./auth.machine.ts";
 
 export type SessionSnapshot = SnapshotFrom<typeof authMachine>;
@@ -22,7 +23,18 @@ export function toSessionView(snapshot: SessionSnapshot) {
     loggingOut: snapshot.matches("loggingOut"),
     formError: snapshot.context.formError,
     error: snapshot.context.error,
+    /** The account menu offers "Link Telegram" inside Telegram to an account not yet linked. */
+    telegramLink: snapshot.hasTag("linkingTelegram")
+      ? ("linking" as const)
+      : snapshot.can({ type: "TELEGRAM.LINK" })
+        ? ("offered" as const)
+        : ("hidden" as const),
   };
+}
+
+/** How the account menu names the signed-in account (its email, or its Telegram name). */
+export function accountNameOf(user: SessionSnapshot["context"]["user"]): string | undefined {
+  return user ? accountLabel({ ...user, telegramUsername: user.telegram?.username }) : undefined;
 }
 
 export type ProtectedView =
@@ -49,9 +61,9 @@ export function toProtectedView(snapshot: SessionSnapshot): ProtectedView {
 export const needsLogin = (snapshot: SessionSnapshot) => toSessionView(snapshot).user === null;
 
 /** Initials for the header's account button: first letters of the first two words of the name, else email. */
-export function initialsOf(user: { name?: string; email: string } | null): string {
+export function initialsOf(user: { name?: string; email: string | null } | null): string {
   if (!user) return "?";
   const words = (user.name ?? "").trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 0 ? words.slice(0, 2).map((word) => word[0]) : [user.email[0]];
+  const letters = words.length > 0 ? words.slice(0, 2).map((word) => word[0]) : [user.email?.[0] ?? "?"];
   return letters.join("").toUpperCase();
 }

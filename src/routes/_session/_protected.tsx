@@ -1,7 +1,13 @@
 import { createFileRoute, Outlet, redirect, useLocation } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
-import { initialsOf, needsLogin, toProtectedView, toSessionView } from "#src/machines/auth/auth.view.ts";
+import {
+  accountNameOf,
+  initialsOf,
+  needsLogin,
+  toProtectedView,
+  toSessionView,
+} from "#src/machines/auth/auth.view.ts";
 import { protectedMachine } from "#src/machines/auth/protected.machine.ts";
 import { achievementNewsMachine } from "#src/machines/economy/achievement-news.machine.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
@@ -33,7 +39,7 @@ function ProtectedLayout() {
   const { runtime } = Route.useRouteContext();
   const location = useLocation();
   const view = useSelector(runtime.session, toProtectedView);
-  const { user } = useSelector(runtime.session, toSessionView);
+  const { user, telegramLink } = useSelector(runtime.session, toSessionView);
   const wrapper = useActorRef(
     protectedMachine.provide({ actors: { isSessionStored: runtime.authActors.isSessionStored } }),
     { input: { session: runtime.session } },
@@ -57,7 +63,9 @@ function ProtectedLayout() {
         taps={taps}
         section={sectionNameFor(location.pathname)}
         initials={initialsOf(user)}
-        email={user?.email}
+        accountName={accountNameOf(user)}
+        telegramLink={telegramLink}
+        onLinkTelegram={() => runtime.session.send({ type: "TELEGRAM.LINK" })}
         onLogout={() => {
           // Taps not yet sent leave first, while the token is still valid.
           taps?.send({ type: "PAGEHIDE" });

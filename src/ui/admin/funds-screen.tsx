@@ -1,4 +1,5 @@
 import type { FundedWalletsPage, TreasuryPage } from "#src/api/admin.ts";
+import { accountLabel } from "#src/api/contracts/account-label.ts";
 import { Button } from "../kit/button.tsx";
 import { Card, StatCard } from "../kit/card.tsx";
 import { cx } from "../kit/cx.ts";
@@ -29,7 +30,7 @@ const txColumns: AdminColumn<Tx>[] = [
   { id: "time", header: "Time", cell: (info) => formatTime(info.row.original.timestamp) },
 ];
 const walletColumns: AdminColumn<Wallet>[] = [
-  { id: "email", header: "User", cell: (info) => info.row.original.email },
+  { id: "email", header: "User", cell: (info) => accountLabel(info.row.original) },
   {
     id: "walletAddress",
     header: "Wallet Address",

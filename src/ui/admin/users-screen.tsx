@@ -1,4 +1,5 @@
 import type { FundedUsersPage, MultiplierStats, UnfundedUsersPage } from "#src/api/admin.ts";
+import { accountLabel } from "#src/api/contracts/account-label.ts";
 import { Button } from "../kit/button.tsx";
 import { StatCard } from "../kit/card.tsx";
 import { formatRewards } from "../kit/format.ts";
@@ -9,10 +10,11 @@ import { PageStatusText } from "./page-status.tsx";
 
 export type FundedRow = FundedUsersPage["items"][number];
 export type UnfundedRow = UnfundedUsersPage["items"][number];
-type UserDialog = FormBinding & { target: { email: string; multiplier: number } | null };
+type UserDialog = FormBinding & { target: { label: string; multiplier: number } | null };
 
 const base = <T extends UnfundedRow>(): AdminColumn<T>[] => [
-  { id: "email", accessorKey: "email", header: "Email" },
+  // An account made from Telegram has no email: its name and @username stand in (docs/decisions/031).
+  { id: "email", accessorFn: (row) => accountLabel(row), header: "Email" },
   {
     id: "multiplier",
     accessorKey: "multiplier",
@@ -132,7 +134,7 @@ export function UsersScreen(props: {
         title="Fund User Wallet"
         description="Move USDT from the treasury pool into this user's wallet."
         fields={[
-          { name: "email", label: "User", value: fundDialog.target?.email ?? "", readOnly: true },
+          { name: "email", label: "User", value: fundDialog.target?.label ?? "", readOnly: true },
           {
             name: "amount",
             label: "Amount (USDT)",
@@ -147,7 +149,7 @@ export function UsersScreen(props: {
         title="Update User Multiplier"
         description="Points per tap for this user from their next tap on."
         fields={[
-          { name: "email", label: "User", value: multiplierDialog.target?.email ?? "", readOnly: true },
+          { name: "email", label: "User", value: multiplierDialog.target?.label ?? "", readOnly: true },
           {
             name: "current",
             label: "Current Multiplier",

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AccountMenu } from "./account-menu.tsx";
+import { AccountMenu, type TelegramLinkState } from "./account-menu.tsx";
 
 export interface AppHeaderProps {
   section: string;
@@ -7,7 +7,10 @@ export interface AppHeaderProps {
   rewardsBalance?: string;
   walletBalance?: string;
   initials: string;
-  email?: string;
+  /** The account's email, or its Telegram name. */
+  accountName?: string;
+  telegramLink?: TelegramLinkState;
+  onLinkTelegram?: () => void;
   onLogout: () => void;
 }
 
@@ -27,7 +30,9 @@ export function AppHeader({
   rewardsBalance,
   walletBalance,
   initials,
-  email,
+  accountName,
+  telegramLink = "hidden",
+  onLinkTelegram,
   onLogout,
 }: AppHeaderProps) {
   return (
@@ -41,7 +46,13 @@ export function AppHeader({
         </div>
         <Balance label="Rewards" value={rewardsBalance} />
         <Balance label="Wallet" value={walletBalance} />
-        <AccountMenu initials={initials} email={email} onLogout={onLogout} />
+        <AccountMenu
+          initials={initials}
+          accountName={accountName}
+          telegramLink={telegramLink}
+          onLinkTelegram={onLinkTelegram}
+          onLogout={onLogout}
+        />
       </div>
     </header>
   );

@@ -1,4 +1,5 @@
 import { memo, useRef } from "react";
+import { tapFeedback } from "./tap-feedback.ts";
 
 const FLOAT_MS = 1_000; // docs/product.md §9: floating dollar 1 s
 const PULSE_MS = 500; // docs/product.md §9: pulse 500 ms
@@ -35,6 +36,8 @@ export const TapCoin = memo(function TapCoin({ onTap, label }: { onTap: () => vo
 
   const tap = (xPercent: number) => {
     onTap();
+    // A haptic tick inside Telegram, given after this frame paints.
+    tapFeedback();
     if (effectsOff()) return;
     pulseRef.current?.cancel();
     pulseRef.current = faceRef.current?.animate(PULSE, { duration: PULSE_MS, easing: "ease-out" }) ?? null;

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
+import { accountLabel } from "#src/api/contracts/account-label.ts";
 import { type UsersSearch, usersSearch } from "#src/machines/admin/admin.search.ts";
 import { adminFormMachine } from "#src/machines/admin/admin-form.machine.ts";
 import { usersPageMachine } from "#src/machines/admin/users-page.machine.ts";
@@ -35,7 +36,7 @@ function UserManagement() {
   const fundDialog = useFormBinding(view.fundDialog);
   const multiplierDialog = useFormBinding(view.multiplierDialog);
   const go = (next: UsersSearch) => void navigate({ search: next, replace: true });
-  const user = ({ id, email, multiplier }: UnfundedRow) => ({ id, email, multiplier });
+  const user = (row: UnfundedRow) => ({ id: row.id, label: accountLabel(row), multiplier: row.multiplier });
   return (
     <UsersScreen
       {...view}
