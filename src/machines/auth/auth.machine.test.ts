@@ -19,7 +19,9 @@ const session = (overrides: Partial<StoredSession> = {}): StoredSession => ({
 });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(actors: Record<string, unknown> = {}) {
+const INIT_DATA = "auth_date=1&user=%7B%22id%22%3A7%7D&hash=ab";
+
+function start(actors: Record<string, unknown> = {}, input: { telegramInitData?: string } = {}) {
   const clock = new SimulatedClock();
   const calls: Array<{ src: string; input: unknown }> = [];
   const record =
@@ -33,6 +35,10 @@ function start(actors: Record<string, unknown> = {}) {
     actors: {
       restoreSession: fromPromise(record("restoreSession", (): StoredSession | null => null)),
       login: fromPromise(record("login", () => session())),
+      telegramSignIn: fromPromise(record("telegramSignIn", () => session({ accessToken: "access-tg" }))),
+      linkTelegram: fromPromise(
+        record("linkTelegram", () => ({ ...session().user, telegram: { username: "ada_l" } })),
+      ),
       refreshSession: fromPromise(record("refreshSession", () => session({ accessToken: "access-2" }))),
       logout: fromPromise(record("logout", () => undefined)),
       isSessionStored: fromPromise(record("isSessionStored", () => stored)),
@@ -41,7 +47,7 @@ function start(actors: Record<string, unknown> = {}) {
       // The recorders are typed loosely on purpose; the machine checks them at run time.
     } as never,
   });
-  const actor = createActor(machine, { input: { now: () => NOW + clock.now() }, clock });
+  const actor = createActor(machine, { input: { now: () => NOW + clock.now(), ...input }, clock });
   const emitted: Array<{ type: string; [key: string]: unknown }> = [];
   actor.on("*", (event) => emitted.push(event));
   actor.start();
@@ -235,5 +241,126 @@ describe("auth machine", () => {
     clock.increment(NAVIGATION_DELAY_MS);
     expect(emitted).toContainEqual({ type: "navigate", href: "/auth?mode=login" });
     expect(actor.getSnapshot().matches("signedOut")).toBe(true);
+  });
+});
+
+describe("auth machine inside Telegram (docs/decisions/031)", () => {
+  const inTelegram = { telegramInitData: INIT_DATA };
+
+  it("signs in with the Mini App's initData when nothing is stored, without a form or a toast", async () => {
+    const { actor, calls, emitted } = start({}, inTelegram);
+    expect(actor.getSnapshot().hasTag("loading")).toBe(true);
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true);
+    expect(actor.getSnapshot().context.session?.accessToken).toBe("access-tg");
+    expect(calls.filter((call) => call.src === "telegramSignIn")).toEqual([
+      { src: "telegramSignIn", input: { initData: INIT_DATA } },
+    ]);
+    expect(emitted.filter((event) => event.type === "toast")).toEqual([]);
+  });
+
+  it("stays loading while Telegram's sign-in runs, so guards wait for it", async () => {
+    let answer: (value: StoredSession) => void = () => {};
+    const { actor } = start(
+      { telegramSignIn: fromPromise(() => new Promise<StoredSession>((resolve) => (answer = resolve))) },
+      inTelegram,
+    );
+    await flush();
+    expect(actor.getSnapshot().matches("signingInWithTelegram")).toBe(true);
+    expect(actor.getSnapshot().hasTag("loading")).toBe(true);
+    answer(session());
+    await flush();
+    expect(actor.getSnapshot().hasTag("loading")).toBe(false);
+  });
+
+  it("keeps a stored session rather than signing in again", async () => {
+    const { actor, calls } = start({ restoreSession: fromPromise(async () => session()) }, inTelegram);
+    await flush();
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true);
+    expect(calls.some((call) => call.src === "telegramSignIn")).toBe(false);
+  });
+
+  it("never signs in with Telegram in a browser", async () => {
+    const { actor, calls } = start();
+    await flush();
+    expect(actor.getSnapshot().matches({ signedOut: "idle" })).toBe(true);
+    expect(calls.some((call) => call.src === "telegramSignIn")).toBe(false);
+  });
+
+  it("shows why Telegram's sign-in failed above the login form, and says so in a toast", async () => {
+    const message = "Telegram could not confirm who you are. Close the app and open it again from the bot.";
+    const { actor, emitted } = start(
+      {
+        telegramSignIn: fromPromise(async () => {
+          throw { code: "INVALID_INIT_DATA", message, status: 401 };
+        }),
+      },
+      inTelegram,
+    );
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches({ signedOut: "idle" })).toBe(true);
+    expect(actor.getSnapshot().context.formError).toBe(message);
+    expect(emitted).toContainEqual(
+      expect.objectContaining({
+        type: "toast",
+        tone: "error",
+        title: TOASTS.telegramFailed,
+        description: message,
+      }),
+    );
+  });
+
+  it("links Telegram to a signed-in email account once, and offers it only inside Telegram", async () => {
+    const browser = start({ restoreSession: fromPromise(async () => session()) });
+    await flush();
+    expect(browser.actor.getSnapshot().can({ type: "TELEGRAM.LINK" })).toBe(false);
+
+    const { actor, calls, emitted } = start(
+      { restoreSession: fromPromise(async () => session()) },
+      inTelegram,
+    );
+    await flush();
+    expect(actor.getSnapshot().can({ type: "TELEGRAM.LINK" })).toBe(true);
+    actor.send({ type: "TELEGRAM.LINK" });
+    expect(actor.getSnapshot().hasTag("linkingTelegram")).toBe(true);
+    await flush();
+    expect(actor.getSnapshot().context.user?.telegram).toEqual({ username: "ada_l" });
+    expect(actor.getSnapshot().context.session?.user.telegram).toEqual({ username: "ada_l" });
+    expect(emitted).toContainEqual(
+      expect.objectContaining({ tone: "success", title: TOASTS.telegramLinked }),
+    );
+    expect(calls.filter((call) => call.src === "linkTelegram")).toHaveLength(1);
+    // Linked: the menu no longer offers it.
+    expect(actor.getSnapshot().can({ type: "TELEGRAM.LINK" })).toBe(false);
+  });
+
+  it("says why linking failed and leaves the account as it was", async () => {
+    const { actor, emitted } = start(
+      {
+        restoreSession: fromPromise(async () => session()),
+        linkTelegram: fromPromise(async () => {
+          throw {
+            code: "TELEGRAM_TAKEN",
+            message: "This Telegram account already belongs to another account.",
+            status: 409,
+          };
+        }),
+      },
+      inTelegram,
+    );
+    await flush();
+    actor.send({ type: "TELEGRAM.LINK" });
+    await flush();
+    expect(actor.getSnapshot().context.user?.telegram).toBeUndefined();
+    expect(emitted).toContainEqual(
+      expect.objectContaining({
+        tone: "error",
+        title: TOASTS.telegramLinkFailed,
+        description: "This Telegram account already belongs to another account.",
+      }),
+    );
+    expect(actor.getSnapshot().can({ type: "TELEGRAM.LINK" })).toBe(true);
   });
 });
