@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { TEST_BOT_TOKEN } from "./tests/support/telegram-init-data.ts";
 
 // E2E runs against the real server on embedded PGlite in a throw-away data folder, in Debian's Chromium
 // (Playwright never downloads a browser here). scripts/test.mjs builds the SPA before this runs.
@@ -46,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every test signs up its own accounts from this one machine.
       SIGNUP_LIMIT_PER_IP_HOUR: "0",
+      // Sign-in from Telegram on, with a made-up token the Telegram spec signs its initData with.
+      TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
     },
   },
 });

@@ -1,0 +1,149 @@
+/**
+ * The app inside Telegram (docs/decisions/031), with a fake `Telegram.WebApp` installed before the page loads and
+ * initData signed with the test server's bot token: it opens straight into Home signed in, takes Telegram's
+ * theme, shows Telegram's back button on inner pages, gives a haptic tick per tap, binds a `ref_<code>`
+ * referral, and lets an email account link Telegram from the account menu. At 375 and 1280 px, with axe.
+ */
+import { randomUUID } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import { signedInitData, TEST_BOT_TOKEN } from "../support/telegram-init-data.ts";
+import { serverPoints, shoot, signUpAndLogIn } from "./fixtures.ts";
+
+const THEME = { bg_color: "#17212b", secondary_bg_color: "#232e3c", header_bg_color: "#242f3d" };
+
+function initDataFor(startParam?: string) {
+  const id = 900_000_000 + Math.floor(Math.random() * 90_000_000);
+  const user = { id, first_name: "Tele", last_name: "Gram", username: `tg_${randomUUID().slice(0, 6)}` };
+  return signedInitData({ user, authDate: Math.floor(Date.now() / 1000), startParam }, TEST_BOT_TOKEN);
+}
+
+/** Installs the fake before any script of the page runs; it records what the app asks of Telegram. */
+async function openInTelegram(page: Page, initData: string, path = "/") {
+  await page.addInitScript(
+    ({ initData, theme }) => {
+      const calls: string[] = [];
+      let back: (() => void) | null = null;
+      const state = { backVisible: false };
+      Object.assign(window, {
+        __telegram: { calls, state, pressBack: () => back?.() },
+        Telegram: {
+          WebApp: {
+            initData,
+            colorScheme: "dark",
+            themeParams: theme,
+            viewportStableHeight: window.innerHeight,
+            ready: () => calls.push("ready"),
+            expand: () => calls.push("expand"),
+            setHeaderColor: (color: string) => calls.push(`header:${color}`),
+            setBackgroundColor: (color: string) => calls.push(`background:${color}`),
+            onEvent: () => {},
+            BackButton: {
+              show: () => {
+                state.backVisible = true;
+              },
+              hide: () => {
+                state.backVisible = false;
+              },
+              onClick: (handler: () => void) => {
+                back = handler;
+              },
+            },
+            HapticFeedback: { impactOccurred: (style: string) => calls.push(`haptic:${style}`) },
+          },
+        },
+      });
+    },
+    { initData, theme: THEME },
+  );
+  await page.goto(path);
+}
+
+const telegramCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __telegram: { calls: string[] } }).__telegram.calls);
+const backButtonVisible = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __telegram: { state: { backVisible: boolean } } }).__telegram.state.backVisible,
+  );
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px: opens straight into Home signed in, themed, with Telegram's back button and haptics`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await openInTelegram(page, initDataFor());
+
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("button", { name: /account menu for @tg_/ })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveCount(0);
+    await expect.poll(() => telegramCalls(page)).toEqual(expect.arrayContaining(["ready", "expand"]));
+    // Telegram's dark background colours the app's surfaces.
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe("rgb(23, 33, 43)");
+    expect(await backButtonVisible(page)).toBe(false);
+    await shoot(page, `telegram-home-${width}`);
+
+    // Inner pages show Telegram's back button, which goes back.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wallet" }).click();
+    await expect(page).toHaveURL(/\/wallet$/);
+    await expect.poll(() => backButtonVisible(page)).toBe(true);
+    await page.evaluate(() =>
+      (window as unknown as { __telegram: { pressBack(): void } }).__telegram.pressBack(),
+    );
+    await expect(page).toHaveURL(/\/home$/);
+    await expect.poll(() => backButtonVisible(page)).toBe(false);
+
+    // Each tap gives one light haptic tick, and the taps are credited to the Telegram account.
+    await page.goto("/tap");
+    const coin = page.getByRole("button", { name: "Tap to earn" });
+    await expect(page.getByText("Earn 0.0010 per tap")).toBeVisible();
+    for (let i = 0; i < 5; i++) await coin.click();
+    await expect(page.getByTestId("tap-balance")).toHaveText("0.0050");
+    await expect
+      .poll(async () => (await telegramCalls(page)).filter((call) => call === "haptic:light").length)
+      .toBe(5);
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(5);
+    await shoot(page, `telegram-tap-${width}`);
+  });
+}
+
+test("a start_param ref_<code> makes the new Telegram player the referrer's friend", async ({
+  page,
+  request,
+}) => {
+  const referrer = await signUpAndLogIn(page, request, "Referrer Rita");
+  const token = await page.evaluate(() => localStorage.getItem("auth_token"));
+  const before = await request.get("/api/referrals", { headers: { authorization: `Bearer ${token}` } });
+  const { code } = (await before.json()) as { code: string };
+
+  const friend = await page.context().browser()!.newPage();
+  await openInTelegram(friend, initDataFor(`ref_${code}`));
+  await expect(friend).toHaveURL(/\/home$/);
+  await expect(friend.getByRole("button", { name: /account menu/ })).toBeVisible();
+  await friend.close();
+
+  const after = await request.get("/api/referrals", { headers: { authorization: `Bearer ${token}` } });
+  const view = (await after.json()) as { invited: number; friends: { name: string }[] };
+  expect(view.invited, referrer.email).toBe(1);
+  expect(view.friends.map((f) => f.name)).toEqual(["Tele Gram"]);
+});
+
+test("an email account signed in inside Telegram links Telegram from the account menu", async ({
+  page,
+  request,
+}) => {
+  await signUpAndLogIn(page, request, "Email Emma");
+  // The same browser storage, now opened from Telegram: the stored email session is kept, and linking is offered.
+  await openInTelegram(page, initDataFor(), "/home");
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await page.getByRole("menuitem", { name: "Link Telegram" }).click();
+  await expect(
+    page.getByText("Telegram is linked: open TapRewards from the bot to play on this account."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: /account menu/ }).click();
+  await expect(page.getByRole("menuitem", { name: "Logout" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Link Telegram" })).toHaveCount(0);
+  await shoot(page, "telegram-linked");
+});
