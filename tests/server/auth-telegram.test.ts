@@ -191,11 +191,7 @@ describe("POST /auth/telegram", () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => signIn(initDataFor(user))));
     expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((res) => res.json().user.id)).size).toBe(1);
-    const rows = await db()
-      .selectFrom("users")
-      .select("id")
-      .where("telegram_id", "=", user.id)
-      .execute();
+    const rows = await db().selectFrom("users").select("id").where("telegram_id", "=", user.id).execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -302,11 +298,7 @@ describe("POST /auth/telegram/link", () => {
     );
     const answers = await Promise.all(callers.map((caller) => link(caller, initDataFor(user))));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409]);
-    const holders = await db()
-      .selectFrom("users")
-      .select("id")
-      .where("telegram_id", "=", user.id)
-      .execute();
+    const holders = await db().selectFrom("users").select("id").where("telegram_id", "=", user.id).execute();
     expect(holders).toHaveLength(1);
   });
 

@@ -32,6 +32,8 @@ describe("config", () => {
       production: false,
       requireEmailVerification: false,
       signupLimitPerIpHour: 20,
+      telegramBotToken: null,
+      telegramAuthMaxAgeSeconds: 3600,
       chain: "local",
       pointsPerUsdt: 1,
       demoTreasuryUsdt: 100_000,
@@ -140,6 +142,24 @@ describe("config", () => {
     expect(
       loadConfig({ CHAIN: "tron", WALLET_MNEMONIC: `${"abandon ".repeat(11)}about` }).chainPollIntervalMs,
     ).toBe(20_000);
+  });
+
+  it("refuses a bot token of the wrong shape without echoing it, and bounds the initData age", () => {
+    const secret = "not-a-token-but-secret-words";
+    const problem = () => loadConfig({ TELEGRAM_BOT_TOKEN: secret, TELEGRAM_AUTH_MAX_AGE_SECONDS: "30" });
+    expect(problem).toThrow(ConfigError);
+    try {
+      problem();
+    } catch (err) {
+      const problems = (err as ConfigError).problems;
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toBe("TELEGRAM_BOT_TOKEN must look like 123456:ABC… as BotFather gives it");
+      expect(problems.join("\n")).not.toContain(secret);
+      expect(problems[1]).toMatch(/^TELEGRAM_AUTH_MAX_AGE_SECONDS must be an integer 60-86400/);
+    }
+    expect(
+      loadConfig({ TELEGRAM_BOT_TOKEN: "123456:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8" }).telegramBotToken,
+    ).toBe("123456:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8");
   });
 
   it("treats an empty value as unset and derives PUBLIC_URL from PORT", () => {

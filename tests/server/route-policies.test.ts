@@ -78,6 +78,7 @@ describe("route registry", () => {
         "POST /api/auth/refresh",
         "POST /api/auth/reset-password",
         "POST /api/auth/signup",
+        "POST /api/auth/telegram",
         "POST /api/auth/verify-email",
       ].sort(),
     );

@@ -47,7 +47,9 @@ function startServer(env: Record<string, string>): RunningServer {
     child,
     output: () => output,
     exited,
-    waitFor: (pattern, timeoutMs = 20_000) =>
+    // A first start compiles the server through tsx and migrates a fresh PGlite: about 6 s on an idle box, but
+    // near 20 s on two cores busy with other suites, so the wait allows a minute.
+    waitFor: (pattern, timeoutMs = 60_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`timed out waiting for ${pattern}:\n${output}`)),
@@ -79,7 +81,8 @@ function freePort(): Promise<number> {
   });
 }
 
-describe("server.ts", () => {
+// Each test starts real server processes (each a tsx compile and a fresh database): minutes on a busy box.
+describe("server.ts", { timeout: 180_000 }, () => {
   let dataDir: string;
   let database: TestDatabase | undefined;
   let engineEnv: Record<string, string>;

@@ -23,8 +23,8 @@ export interface SessionAccount {
   name: string;
   role: Role;
   trc20_address: string | null;
-  /** Present once the account is tied to a Telegram user (docs/decisions/031). */
-  telegram: { username: string | null } | null;
+  /** Present only once the account is tied to a Telegram user (docs/decisions/031). */
+  telegram?: { username: string | null };
 }
 
 interface SessionLookupRow {
@@ -81,7 +81,7 @@ async function findSessionWhere(
       name: row.name,
       role: row.role,
       trc20_address: row.trc20_address,
-      telegram: row.telegram_id === null ? null : { username: row.telegram_username },
+      ...(row.telegram_id === null ? {} : { telegram: { username: row.telegram_username } }),
     },
   };
 }

@@ -15,7 +15,6 @@ const session = (userId: string, expiresInMs = 3_600_000): AuthenticatedSession 
     name: userId,
     role: "user",
     trc20_address: null,
-    telegram: null,
   },
 });
 

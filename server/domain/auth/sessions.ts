@@ -34,7 +34,8 @@ export interface SessionUser {
   email: string | null;
   name: string;
   role: Role;
-  telegram: { username: string | null } | null;
+  /** Present only once the account is tied to a Telegram user. */
+  telegram?: { username: string | null };
 }
 
 export interface SessionAnswer {
@@ -49,7 +50,7 @@ export function sessionUserOf(row: UserRow): SessionUser {
     email: row.email,
     name: row.name,
     role: row.role,
-    telegram: row.telegram_id === null ? null : { username: row.telegram_username },
+    ...(row.telegram_id === null ? {} : { telegram: { username: row.telegram_username } }),
   };
 }
 

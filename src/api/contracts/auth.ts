@@ -9,9 +9,9 @@ export const PublicUser = Type.Object({ id: Uuid, email: Type.String(), name: Ty
 
 /** Null for an account made by signing in from Telegram (docs/decisions/031). */
 const AccountEmail = Type.Union([Type.String(), Type.Null()]);
-/** Present once the account is tied to a Telegram user. */
+/** Present only once the account is tied to a Telegram user. */
 const TelegramLink = Type.Optional(
-  Type.Union([Type.Object({ username: Type.Union([Type.String(), Type.Null()]) }, strict), Type.Null()]),
+  Type.Object({ username: Type.Union([Type.String(), Type.Null()]) }, strict),
 );
 
 export const SessionUser = Type.Object(
