@@ -2,71 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { authMachine } from "#src/machines/auth/auth.machine.ts";
 import { TOASTS } from "#src/machines/auth/auth.messages.ts";
-import {
-  activeStateIds,
-  allStateIds,
-  describePath,
-  generatePaths,
-  type ModelOptions,
-  replayPath,
-} from "./path-runner.ts";
-
-const NOW = Date.UTC(2026, 10, 22);
-const stored = {
-  accessToken: "access",
-  refreshToken: "refresh",
-  expiresAt: NOW / 1000 + 3600,
-  user: { id: "u1", email: "ada@example.com", name: "Ada Lovelace", role: "user" as const },
-};
-const after = (delay: string, state: string) => ({ type: `xstate.after.${delay}.auth.${state}` });
-const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const fail = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
-
-const model: ModelOptions<{ now: () => number }> = {
-  input: { now: () => NOW },
-  fakeActors: [
-    "restoreSession",
-    "login",
-    "refreshSession",
-    "logout",
-    "isSessionStored",
-    "clearStoredSession",
-  ],
-  events: [
-    { type: "LOGIN", email: "ada@example.com", password: "correct horse" },
-    { type: "LOGIN", email: "", password: "" },
-    { type: "LOGOUT" },
-    { type: "SESSION.LOST" },
-    { type: "REDIRECT_IF_SIGNED_IN", to: "/tap" },
-    { type: "FORM.CLEAR" },
-    done("restoreSession", stored),
-    done("restoreSession", null),
-    fail("restoreSession", new Error("corrupt storage")),
-    done("login", stored),
-    fail("login", { code: "INVALID_CREDENTIALS", message: "Invalid email or password.", status: 401 }),
-    done("refreshSession", stored),
-    fail("refreshSession", { code: "NETWORK_ERROR", message: "offline", status: 0 }),
-    fail("refreshSession", { code: "UNAUTHORIZED", message: "revoked", status: 401 }),
-    done("isSessionStored", true),
-    done("isSessionStored", false),
-    done("clearStoredSession"),
-    done("logout"),
-    fail("logout", { code: "NETWORK_ERROR", message: "offline", status: 0 }),
-    after("NAVIGATION_DELAY", "signedOut.redirecting"),
-    after("NAVIGATION_DELAY", "signedIn.navigation.pending"),
-    after("STORAGE_CHECK_INTERVAL", "signedIn.storageCheck.waiting"),
-    after("REFRESH_DELAY", "signedIn.session.active"),
-    after("REFRESH_RETRY", "signedIn.session.waitingToRetry"),
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      Boolean(snapshot.context.user),
-      snapshot.context.error?.code ?? null,
-      Boolean(snapshot.context.formError),
-      snapshot.context.pendingNavigation,
-    ]),
-};
+import { suitePaths } from "./kit/paths.ts";
+import { authModel, authSession as model } from "./models/auth.model.ts";
+import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 
 const sameState = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => {
   expect(actual.value).toEqual(expected.value);
@@ -74,7 +12,7 @@ const sameState = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => 
   expect(actual.context.error?.code).toBe(expected.context.error?.code);
 };
 
-const paths = generatePaths(authMachine, model);
+const paths = suitePaths(authModel, authModel.suites[0]);
 
 describe("auth session machine: generated paths", () => {
   it("reaches every state node", () => {

@@ -79,11 +79,13 @@ export function generatePaths<TInput>(
 export function generateTransitionPaths<TInput>(
   machine: AnyStateMachine,
   options: ModelOptions<TInput>,
+  /** The shortest paths, when the caller has them already (generating them is the slow part). */
+  shortest?: Array<StatePath<AnyMachineSnapshot, EventObject>>,
 ): Array<StatePath<AnyMachineSnapshot, EventObject>> {
   // A path is its events (payloads included) and where they lead.
   const identity = (path: StatePath<AnyMachineSnapshot, EventObject>) =>
     JSON.stringify([path.steps.map((step) => step.event), options.serializeState(path.state)]);
-  const toStates = generatePaths(machine, options);
+  const toStates = shortest ?? generatePaths(machine, options);
   const paths = [...toStates];
   const seen = new Set(toStates.map(identity));
   for (const path of toStates) {
