@@ -9,6 +9,9 @@ import { chartOf, type MachineModel, type ModelSuite, type PathKind } from "./re
 
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>;
 
+/** How many simple paths `paths --simple` gives to each model state by default. */
+export const SIMPLE_PATHS_PER_STATE = 3;
+
 const cache = new WeakMap<ModelSuite, Map<PathKind, ModelPath[]>>();
 
 /** The suite's paths of `kind` (by default the kind its paths test replays). */

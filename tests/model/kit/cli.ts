@@ -1,0 +1,91 @@
+/**
+ * `npm run model -- <command>`: the testers' model kit over every machine in src/machines
+ * (docs/design.md §13, docs/decisions/029-model-kit.md; the README's "For testers" walks through it).
+ * Each command is a small module of this folder; this file reads the arguments and prints.
+ */
+import { parseArgs } from "node:util";
+import "../models/index.ts";
+import { formatList, summarise } from "./list.ts";
+import { formatPaths, listPaths, toJson } from "./path-listing.ts";
+import { SIMPLE_PATHS_PER_STATE } from "./paths.ts";
+import { findModel, registeredModels } from "./registry.ts";
+
+export const USAGE = `Usage: npm run model -- <command>
+
+  list [--json]                               every machine: its states by name, transitions and guards
+  paths <machine> [--simple [--per-state N]] [--json]
+                                              the main model's shortest (or simple) paths, as states and events
+  coverage [<machine>...] [--json]            states, transitions and guard outcomes the path tests reach;
+                                              exits 1 below 100 % of states
+  graph <machine>                             a Mermaid stateDiagram-v2 of the machine
+  graph --all --write | --check               write docs/machines/, or fail if it is out of date
+  export <machine> --playwright [--out FILE]  a Playwright spec, one test per path, driving the real app
+  export --all --playwright --write | --check write tests/e2e/generated/, or fail if it is out of date`;
+
+export interface CliResult {
+  output: string;
+  exitCode: number;
+}
+
+type Flags = {
+  json?: boolean;
+  simple?: boolean;
+  "per-state"?: string;
+  all?: boolean;
+  write?: boolean;
+  check?: boolean;
+  playwright?: boolean;
+  out?: string;
+  help?: boolean;
+};
+
+const commands: Record<string, (names: string[], flags: Flags) => Promise<CliResult> | CliResult> = {
+  list: (_names, flags) => {
+    const summaries = registeredModels().map(summarise);
+    return { output: flags.json ? toJson(summaries) : formatList(summaries), exitCode: 0 };
+  },
+  paths: (names, flags) => {
+    const [name] = names;
+    if (!name) return usageError("paths needs a machine name (see `npm run model -- list`)");
+    const perState = Number(flags["per-state"] ?? SIMPLE_PATHS_PER_STATE);
+    if (!Number.isInteger(perState) || perState < 1)
+      return usageError("--per-state takes a whole number ≥ 1");
+    const listing = listPaths(findModel(name), flags.simple ? "simple" : "shortest", perState);
+    return { output: flags.json ? toJson(listing) : formatPaths(listing), exitCode: 0 };
+  },
+};
+
+const usageError = (message: string): CliResult => ({ output: `${message}\n\n${USAGE}`, exitCode: 2 });
+
+export async function runCli(argv: string[]): Promise<CliResult> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        json: { type: "boolean" },
+        simple: { type: "boolean" },
+        "per-state": { type: "string" },
+        all: { type: "boolean" },
+        write: { type: "boolean" },
+        check: { type: "boolean" },
+        playwright: { type: "boolean" },
+        out: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const [command, ...names] = parsed.positionals;
+  const flags = parsed.values as Flags;
+  if (!command || flags.help) return { output: USAGE, exitCode: command || flags.help ? 0 : 2 };
+  const run = commands[command];
+  if (!run) return usageError(`Unknown command "${command}".`);
+  try {
+    return await run(names, flags);
+  } catch (error) {
+    return { output: (error as Error).message, exitCode: 2 };
+  }
+}
