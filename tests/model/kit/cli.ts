@@ -5,10 +5,12 @@
  */
 import { parseArgs } from "node:util";
 import "../models/index.ts";
+import { measureCoverage } from "./coverage.ts";
+import { coveragePasses, formatCoverage } from "./coverage-report.ts";
 import { formatList, summarise } from "./list.ts";
 import { formatPaths, listPaths, toJson } from "./path-listing.ts";
 import { SIMPLE_PATHS_PER_STATE } from "./paths.ts";
-import { findModel, registeredModels } from "./registry.ts";
+import { type MachineModel, registeredModels } from "./registry.ts";
 
 export const USAGE = `Usage: npm run model -- <command>
 
@@ -39,25 +41,44 @@ type Flags = {
   help?: boolean;
 };
 
-const commands: Record<string, (names: string[], flags: Flags) => Promise<CliResult> | CliResult> = {
-  list: (_names, flags) => {
-    const summaries = registeredModels().map(summarise);
+type Command = (names: string[], flags: Flags, models: MachineModel[]) => Promise<CliResult> | CliResult;
+
+function pick(models: MachineModel[], name: string): MachineModel {
+  const model = models.find((entry) => entry.name === name);
+  if (!model) throw new Error(`No machine "${name}". Known: ${models.map((entry) => entry.name).join(", ")}`);
+  return model;
+}
+
+const commands: Record<string, Command> = {
+  list: (_names, flags, models) => {
+    const summaries = models.map(summarise);
     return { output: flags.json ? toJson(summaries) : formatList(summaries), exitCode: 0 };
   },
-  paths: (names, flags) => {
+  paths: (names, flags, models) => {
     const [name] = names;
     if (!name) return usageError("paths needs a machine name (see `npm run model -- list`)");
     const perState = Number(flags["per-state"] ?? SIMPLE_PATHS_PER_STATE);
     if (!Number.isInteger(perState) || perState < 1)
       return usageError("--per-state takes a whole number ≥ 1");
-    const listing = listPaths(findModel(name), flags.simple ? "simple" : "shortest", perState);
+    const listing = listPaths(pick(models, name), flags.simple ? "simple" : "shortest", perState);
     return { output: flags.json ? toJson(listing) : formatPaths(listing), exitCode: 0 };
+  },
+  coverage: async (names, flags, models) => {
+    const chosen = names.length > 0 ? names.map((name) => pick(models, name)) : models;
+    const rows = [];
+    for (const model of chosen) rows.push(await measureCoverage(model));
+    const exitCode = coveragePasses(rows) ? 0 : 1;
+    return { output: flags.json ? toJson(rows) : formatCoverage(rows, names.length > 0), exitCode };
   },
 };
 
 const usageError = (message: string): CliResult => ({ output: `${message}\n\n${USAGE}`, exitCode: 2 });
 
-export async function runCli(argv: string[]): Promise<CliResult> {
+/** Runs one command over `models` (the registry's, unless a test gives its own). */
+export async function runCli(
+  argv: string[],
+  models: MachineModel[] = registeredModels(),
+): Promise<CliResult> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -84,7 +105,7 @@ export async function runCli(argv: string[]): Promise<CliResult> {
   const run = commands[command];
   if (!run) return usageError(`Unknown command "${command}".`);
   try {
-    return await run(names, flags);
+    return await run(names, flags, models);
   } catch (error) {
     return { output: (error as Error).message, exitCode: 2 };
   }
