@@ -7,7 +7,10 @@ import { parseArgs } from "node:util";
 import "../models/index.ts";
 import { measureCoverage } from "./coverage.ts";
 import { coveragePasses, formatCoverage } from "./coverage-report.ts";
+import { generatedDrift, writeGenerated } from "./generated-files.ts";
 import { formatList, summarise } from "./list.ts";
+import { MACHINE_DOCS, machineDocs } from "./machine-docs.ts";
+import { toMermaid } from "./mermaid.ts";
 import { formatPaths, listPaths, toJson } from "./path-listing.ts";
 import { SIMPLE_PATHS_PER_STATE } from "./paths.ts";
 import { type MachineModel, registeredModels } from "./registry.ts";
@@ -70,7 +73,35 @@ const commands: Record<string, Command> = {
     const exitCode = coveragePasses(rows) ? 0 : 1;
     return { output: flags.json ? toJson(rows) : formatCoverage(rows, names.length > 0), exitCode };
   },
+  graph: (names, flags, models) => {
+    if (!flags.all) {
+      const [name] = names;
+      if (!name) return usageError("graph needs a machine name, or --all with --write or --check");
+      return { output: toMermaid(pick(models, name).machine), exitCode: 0 };
+    }
+    return writeOrCheck(MACHINE_DOCS, machineDocs(models), flags, "graph --all --write");
+  },
 };
+
+/** `--write` regenerates a folder; `--check` fails (exit 1) when the folder differs from what it would write. */
+function writeOrCheck(
+  folder: string,
+  files: Map<string, string>,
+  flags: Flags,
+  regenerate: string,
+): CliResult {
+  if (flags.write) {
+    writeGenerated(folder, files);
+    return { output: `Wrote ${files.size} files to ${folder}/`, exitCode: 0 };
+  }
+  if (!flags.check) return usageError("--all needs --write or --check");
+  const drift = generatedDrift(folder, files);
+  if (drift.length === 0) return { output: `${folder}/ is up to date (${files.size} files)`, exitCode: 0 };
+  return {
+    output: [...drift, `Run \`npm run model -- ${regenerate}\` and commit the result.`].join("\n"),
+    exitCode: 1,
+  };
+}
 
 const usageError = (message: string): CliResult => ({ output: `${message}\n\n${USAGE}`, exitCode: 2 });
 
