@@ -24,20 +24,27 @@ function parseMermaid(text: string): Parsed {
   const stack: string[] = [];
   for (const raw of lines.slice(1)) {
     const line = raw.trim();
-    let match: RegExpMatchArray | null;
-    if ((match = line.match(/^state "([^"]+)" as (\w+)( \{)?$/))) {
-      parsed.states.set(match[2]!, { label: match[1]!, parent: stack.at(-1) ?? null, regions: 1 });
-      if (match[3]) stack.push(match[2]!);
+    const declaration = line.match(/^state "([^"]+)" as (\w+)( \{)?$/);
+    const start = line.match(/^\[\*\] --> (\w+)$/);
+    const end = line.match(/^(\w+) --> \[\*\]$/);
+    const edge = line.match(/^(\w+) --> (\w+) : ([^:;#]+)$/);
+    if (declaration) {
+      parsed.states.set(declaration[2]!, {
+        label: declaration[1]!,
+        parent: stack.at(-1) ?? null,
+        regions: 1,
+      });
+      if (declaration[3]) stack.push(declaration[2]!);
     } else if (line === "}") {
       expect(stack.pop()).toBeDefined();
     } else if (line === "--") {
       parsed.states.get(stack.at(-1)!)!.regions += 1;
-    } else if ((match = line.match(/^\[\*\] --> (\w+)$/))) {
-      parsed.starts.push(match[1]!);
-    } else if ((match = line.match(/^(\w+) --> \[\*\]$/))) {
-      parsed.ends.push(match[1]!);
-    } else if ((match = line.match(/^(\w+) --> (\w+) : ([^:;#]+)$/))) {
-      parsed.edges.push(`${match[1]} -> ${match[2]}: ${match[3]}`);
+    } else if (start) {
+      parsed.starts.push(start[1]!);
+    } else if (end) {
+      parsed.ends.push(end[1]!);
+    } else if (edge) {
+      parsed.edges.push(`${edge[1]} -> ${edge[2]}: ${edge[3]}`);
     } else throw new Error(`unexpected line: ${raw}`);
   }
   expect(stack).toEqual([]);
