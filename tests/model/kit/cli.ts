@@ -3,16 +3,19 @@
  * (docs/design.md §13, docs/decisions/029-model-kit.md; the README's "For testers" walks through it).
  * Each command is a small module of this folder; this file reads the arguments and prints.
  */
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import "../models/index.ts";
+import { walks } from "../gestures/index.ts";
 import { measureCoverage } from "./coverage.ts";
 import { coveragePasses, formatCoverage } from "./coverage-report.ts";
-import { generatedDrift, writeGenerated } from "./generated-files.ts";
+import { formatTypeScript, generatedDrift, writeGenerated } from "./generated-files.ts";
 import { formatList, summarise } from "./list.ts";
 import { MACHINE_DOCS, machineDocs } from "./machine-docs.ts";
 import { toMermaid } from "./mermaid.ts";
 import { formatPaths, listPaths, toJson } from "./path-listing.ts";
 import { SIMPLE_PATHS_PER_STATE } from "./paths.ts";
+import { exportPlaywright, GENERATED_SPECS } from "./playwright-export.ts";
 import { type MachineModel, registeredModels } from "./registry.ts";
 
 export const USAGE = `Usage: npm run model -- <command>
@@ -81,7 +84,48 @@ const commands: Record<string, Command> = {
     }
     return writeOrCheck(MACHINE_DOCS, machineDocs(models), flags, "graph --all --write");
   },
+  export: (names, flags, models) => {
+    if (!flags.playwright) return usageError("export writes Playwright specs: add --playwright");
+    if (flags.all)
+      return writeOrCheck(
+        GENERATED_SPECS,
+        generatedSpecs(models),
+        flags,
+        "export --all --playwright --write",
+      );
+    const [name] = names;
+    if (!name) return usageError("export needs a machine name, or --all with --write or --check");
+    const model = pick(models, name);
+    const walk = walks.find((entry) => entry.machine === name);
+    if (!walk)
+      return {
+        output: `${name} has no walk yet: add its event-to-gesture map in tests/model/gestures/ (machines with one: ${walks.map((entry) => entry.machine).join(", ")})`,
+        exitCode: 2,
+      };
+    const { spec, tests, skipped } = exportPlaywright(model, walk);
+    const file = flags.out ?? `${GENERATED_SPECS}/${name}.spec.ts`;
+    const formatted = formatTypeScript(file, spec);
+    if (!flags.out) return { output: formatted, exitCode: 0 };
+    writeFileSync(file, formatted);
+    return {
+      output: `Wrote ${file}: ${tests} tests, ${skipped} paths left out (the file says why)`,
+      exitCode: 0,
+    };
+  },
 };
+
+/** The Playwright specs of every machine with a walk, formatted as committed. */
+function generatedSpecs(models: MachineModel[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const walk of walks) {
+    const name = `${walk.machine}.spec.ts`;
+    files.set(
+      name,
+      formatTypeScript(`${GENERATED_SPECS}/${name}`, exportPlaywright(pick(models, walk.machine), walk).spec),
+    );
+  }
+  return files;
+}
 
 /** `--write` regenerates a folder; `--check` fails (exit 1) when the folder differs from what it would write. */
 function writeOrCheck(
