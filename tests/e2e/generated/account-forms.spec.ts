@@ -8,28 +8,28 @@ import { newUser, signUpViaApi } from "../fixtures.ts";
 test.describe("sign up on /auth?mode=signup", () => {
   // Paths left out: a real browser cannot follow them.
   // - ends while signup is out: a real answer comes at once:
-  //     SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1"
-  //     SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2" → SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1"
-  //     SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1" → SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1"
-  //     SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short" → SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1"
-  //     SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1"
+  //     SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
+  //     SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password" → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
+  //     SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
+  //     SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short" → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
+  //     SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
   // - ends as the NAVIGATION_DELAY timer is about to move on by itself:
-  //     SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1" → xstate.done.actor.signup
+  //     SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.done.actor.signup
 
   test("(the page as it opens)", async ({ page }) => {
     await page.goto("/auth?mode=signup");
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"', async ({
     page,
   }) => {
     const account = newUser("Ada");
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"
+    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password2");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("another password");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // What the person sees at the end
@@ -37,16 +37,16 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"', async ({
+  test('SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"', async ({
     page,
   }) => {
     const account = newUser("Ada");
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 1. SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // What the person sees at the end
@@ -73,18 +73,18 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1" → xstate.error.actor.signup(EMAIL_TAKEN)', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.error.actor.signup(EMAIL_TAKEN)', async ({
     page,
     request,
   }) => {
     const account = newUser("Ada");
     await signUpViaApi(request, account); // so the sign-up is refused
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // 2. xstate.error.actor.signup(EMAIL_TAKEN) (the email was signed up before the test)
@@ -96,23 +96,23 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2" → SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password" → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"', async ({
     page,
   }) => {
     const account = newUser("Ada");
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"
+    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password2");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("another password");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    // 2. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"
+    // 2. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password2");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("another password");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // What the person sees at the end
@@ -120,23 +120,23 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2" → SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password" → SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"', async ({
     page,
   }) => {
     const account = newUser("Ada");
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"
+    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password2");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("another password");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    // 2. SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 2. SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // What the person sees at the end
@@ -144,16 +144,16 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2" → SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short"', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password" → SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short"', async ({
     page,
   }) => {
     const account = newUser("Ada");
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"
+    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password2");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("another password");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // 2. SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short"
@@ -170,23 +170,23 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1" → SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"', async ({
+  test('SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"', async ({
     page,
   }) => {
     const account = newUser("Ada");
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 1. SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    // 2. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"
+    // 2. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password2");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("another password");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // What the person sees at the end
@@ -194,23 +194,23 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1" → SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"', async ({
+  test('SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"', async ({
     page,
   }) => {
     const account = newUser("Ada");
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 1. SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    // 2. SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 2. SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // What the person sees at the end
@@ -218,16 +218,16 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1" → SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short"', async ({
+  test('SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short"', async ({
     page,
   }) => {
     const account = newUser("Ada");
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 1. SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // 2. SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short"
@@ -244,7 +244,7 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short" → SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short" → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"', async ({
     page,
   }) => {
     const account = newUser("Ada");
@@ -256,11 +256,11 @@ test.describe("sign up on /auth?mode=signup", () => {
     await page.getByLabel("Confirm Password", { exact: true }).fill("short");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    // 2. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"
+    // 2. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password2");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("another password");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // What the person sees at the end
@@ -268,7 +268,7 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short" → SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short" → SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"', async ({
     page,
   }) => {
     const account = newUser("Ada");
@@ -280,11 +280,11 @@ test.describe("sign up on /auth?mode=signup", () => {
     await page.getByLabel("Confirm Password", { exact: true }).fill("short");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    // 2. SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 2. SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // What the person sees at the end
@@ -318,16 +318,16 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1" → xstate.done.actor.signup → xstate.after.NAVIGATION_DELAY.accountForms.redirecting', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.done.actor.signup → xstate.after.NAVIGATION_DELAY.accountForms.redirecting', async ({
     page,
   }) => {
     const account = newUser("Ada");
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // 2. xstate.done.actor.signup (the app gets the answer by itself)
@@ -341,26 +341,26 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=login$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"', async ({
     page,
     request,
   }) => {
     const account = newUser("Ada");
     await signUpViaApi(request, account); // so the sign-up is refused
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // 2. xstate.error.actor.signup(EMAIL_TAKEN) (the email was signed up before the test)
-    // 3. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password2"
+    // 3. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password2");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("another password");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // What the person sees at the end
@@ -369,26 +369,26 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"', async ({
     page,
     request,
   }) => {
     const account = newUser("Ada");
     await signUpViaApi(request, account); // so the sign-up is refused
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // 2. xstate.error.actor.signup(EMAIL_TAKEN) (the email was signed up before the test)
-    // 3. SIGNUP name="" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 3. SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // What the person sees at the end
@@ -397,18 +397,18 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short"', async ({
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short"', async ({
     page,
     request,
   }) => {
     const account = newUser("Ada");
     await signUpViaApi(request, account); // so the sign-up is refused
     await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="Ada" email="ada@example.com" password="password1" confirmPassword="password1"
+    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
     await page.getByLabel("Full Name", { exact: true }).fill("Ada");
     await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("password1");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("password1");
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
     await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     // 2. xstate.error.actor.signup(EMAIL_TAKEN) (the email was signed up before the test)

@@ -75,14 +75,17 @@ const signup = (name: string, password: string, confirmPassword: string) => ({
   confirmPassword,
 });
 
+/** A password the real server takes (it refuses the most common ones, such as "password1"). */
+export const GOOD_PASSWORD = "correct horse battery";
+
 /** Each form of /auth, with the events its page can send. */
 export const forms = [
   {
     mode: "signup",
     events: [
-      signup("Ada", "password1", "password1"),
-      signup("Ada", "password1", "password2"),
-      signup("", "password1", "password1"),
+      signup("Ada", GOOD_PASSWORD, GOOD_PASSWORD),
+      signup("Ada", GOOD_PASSWORD, "another password"),
+      signup("", GOOD_PASSWORD, GOOD_PASSWORD),
       signup("Ada", "short", "short"),
     ],
   },

@@ -29,10 +29,14 @@ const query = (target: Locator) =>
       ? screen.queryByText(target.text)
       : screen.queryByLabelText(target.label);
 
-const valueOf = (value: Value, account: WalkAccount) =>
-  typeof value === "string" ? value : account[value.account];
+function typedValue(value: Value, account: WalkAccount | undefined) {
+  if (typeof value === "string") return value;
+  if (!account)
+    throw new Error(`a gesture types the account's ${value.account}, but the walk gave no account`);
+  return account[value.account];
+}
 
-export async function perform(user: UserEvent, actions: Action[], account: WalkAccount): Promise<void> {
+export async function perform(user: UserEvent, actions: Action[], account?: WalkAccount): Promise<void> {
   for (const action of actions) {
     switch (action.do) {
       case "click": {
@@ -42,7 +46,7 @@ export async function perform(user: UserEvent, actions: Action[], account: WalkA
       }
       case "fill": {
         const field = screen.getByLabelText(action.label);
-        const value = valueOf(action.value, account);
+        const value = typedValue(action.value, account);
         await user.clear(field);
         if (value) await user.type(field, value);
         break;
