@@ -22,7 +22,6 @@ import type { AnyMachineSnapshot } from "xstate";
 import { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { pendingTaps } from "#src/machines/taps/taps.types.ts";
 import { formatRewards } from "#src/ui/kit/format.ts";
-import type { renderApp } from "../client/render-app.tsx";
 import { createFakeBackend } from "../msw/fake-backend.ts";
 import { tapsGestures, tapsWalkModel } from "./gestures/taps.gestures.ts";
 import { perform } from "./gestures/testing-library.ts";
