@@ -1,8 +1,9 @@
 // `npm test`: every suite, then one closing line "N passed, N failed" over all of them.
-//   1. npm run check (types, lint, format)          → counts as one test
-//   2. vitest: client (jsdom), server on PGlite, and server on PostgreSQL when one is reachable
-//   3. vite build (the landing page's bundle budget printed) and the compiled server
-//   4. Playwright e2e in Debian's Chromium against the real server
+//   1. npm run check (types, lint, format, generated files up to date) → counts as one test
+//   2. npm run model -- coverage (every state of every machine reached by the path tests) → one test
+//   3. vitest: client (jsdom), server on PGlite, and server on PostgreSQL when one is reachable
+//   4. vite build (the landing page's bundle budget printed) and the compiled server
+//   5. Playwright e2e in Debian's Chromium against the real server
 // PostgreSQL: DATABASE_URL, else the local default postgres://postgres@127.0.0.1:5432/postgres if it answers.
 // Chromium: CHROMIUM_PATH, else /usr/bin/chromium; installed with apt-get when missing and we are root.
 import { spawnSync } from "node:child_process";
@@ -26,6 +27,14 @@ mkdirSync(".tmp", { recursive: true });
 heading("check: typecheck, lint, format");
 const checkStatus = run("npm", ["run", "-s", "check"]);
 results.push({ suite: "check", passed: checkStatus === 0 ? 1 : 0, failed: checkStatus === 0 ? 0 : 1 });
+
+heading("model coverage: what the generated path tests reach (docs/decisions/029-model-kit.md)");
+const coverageStatus = run("npm", ["run", "-s", "model", "--", "coverage"]);
+results.push({
+  suite: "coverage",
+  passed: coverageStatus === 0 ? 1 : 0,
+  failed: coverageStatus === 0 ? 0 : 1,
+});
 
 heading("unit, model and server suites (vitest)");
 const databaseUrl = process.env.DATABASE_URL || (await defaultPostgres());

@@ -2,74 +2,11 @@ import { describe, expect, it } from "vitest";
 import { type AnyMachineSnapshot, createActor, fromPromise } from "xstate";
 import { accountFormsMachine } from "#src/machines/auth/account-forms.machine.ts";
 import { TOASTS, VALIDATION } from "#src/machines/auth/auth.messages.ts";
-import {
-  activeStateIds,
-  allStateIds,
-  describePath,
-  generatePaths,
-  type ModelOptions,
-  replayPath,
-} from "./path-runner.ts";
+import { suitePaths } from "./kit/paths.ts";
+import { accountFormsModel, accountForms as model } from "./models/account-forms.model.ts";
+import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 
-const done = (id: string) => ({ type: `xstate.done.actor.${id}`, output: undefined });
-const fail = (id: string) => ({
-  type: `xstate.error.actor.${id}`,
-  error: { code: "EMAIL_TAKEN", message: "An account with this email already exists.", status: 409 },
-});
-
-const model: ModelOptions<undefined> = {
-  fakeActors: ["signup", "forgotPassword", "resetPassword", "verifyEmail"],
-  events: [
-    {
-      type: "SIGNUP",
-      name: " Ada ",
-      email: " ada@example.com ",
-      password: "password1",
-      confirmPassword: "password1",
-    },
-    {
-      type: "SIGNUP",
-      name: "Ada",
-      email: "ada@example.com",
-      password: "password1",
-      confirmPassword: "password2",
-    },
-    {
-      type: "SIGNUP",
-      name: "Ada",
-      email: "ada@example.com",
-      password: "password1",
-      confirmPassword: "password1",
-      referralCode: " ab12_CD-34 ",
-    },
-    {
-      type: "SIGNUP",
-      name: "Ada",
-      email: "ada@example.com",
-      password: "password1",
-      confirmPassword: "password1",
-      referralCode: "not a code!",
-    },
-    { type: "FORGOT", email: " ada@example.com" },
-    { type: "FORGOT", email: "  " },
-    { type: "RESET", token: "t", password: "short", confirmPassword: "short" },
-    { type: "RESET", token: "t", password: "new password", confirmPassword: "new password" },
-    { type: "VERIFY", token: "v" },
-    { type: "FORM.CLEAR" },
-    done("signup"),
-    fail("signup"),
-    done("forgotPassword"),
-    fail("forgotPassword"),
-    done("resetPassword"),
-    done("verifyEmail"),
-    fail("verifyEmail"),
-    fail("resetPassword"),
-    { type: "xstate.after.NAVIGATION_DELAY.accountForms.redirecting" },
-  ],
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.formError]),
-};
-
-const paths = generatePaths(accountFormsMachine, model);
+const paths = suitePaths(accountFormsModel, accountFormsModel.suites[0]);
 const sameState = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => {
   expect(actual.value).toEqual(expected.value);
   expect(actual.context.formError).toBe(expected.context.formError);

@@ -4,58 +4,21 @@
  * STREAM.DOWN alternately (never two UPs), a frame once as its event, and nothing after the session ended.
  */
 import { describe, expect, it } from "vitest";
-import { type AnyMachineSnapshot, fromCallback } from "xstate";
+import type { AnyMachineSnapshot } from "xstate";
 import { liveStreamMachine } from "#src/machines/live/live-stream.machine.ts";
-import {
-  activeStateIds,
-  allStateIds,
-  describePath,
-  generatePaths,
-  generateTransitionPaths,
-  type ModelOptions,
-  replayPath,
-} from "./path-runner.ts";
-
-const frame = (type: string, data: unknown, id: string) => ({ id, type, data: JSON.stringify(data) });
-const POINTS = frame("points", { points: 1, totalTaps: 1000, multiplier: 0.001 }, "1");
-const SESSION = frame("session", { reason: "logout" }, "2");
-const quiet = fromCallback(() => {});
-
-const model: ModelOptions<unknown> = {
-  input: { stream: "user", holder: "u1" },
-  fakeActors: ["ticket"],
-  actors: { tabLink: quiet, connection: quiet },
-  underParent: true,
-  events: [
-    { type: "TABS.LEAD" },
-    { type: "TABS.FRAME", frame: POINTS },
-    { type: "TABS.FRAME", frame: SESSION },
-    { type: "TABS.STATUS", up: true },
-    { type: "TABS.STATUS", up: false },
-    { type: "TABS.HELLO" },
-    { type: "xstate.done.actor.ticket", output: "ticket-1" },
-    { type: "xstate.error.actor.ticket", error: { code: "UNAUTHORIZED", message: "x", status: 401 } },
-    { type: "CONNECTION.OPENED" },
-    { type: "CONNECTION.FRAME", frame: POINTS },
-    { type: "CONNECTION.FRAME", frame: SESSION },
-    { type: "CONNECTION.LOST" },
-    { type: "xstate.after.RECONNECT.live.leading.waiting" },
-    { type: "xstate.after.HEALTHY.live.leading.open.up" },
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.lastEventId, Math.min(snapshot.context.failures, 2)]),
-};
-
-/** The model walks the chart alone: its reports to a parent go nowhere while paths are generated. */
-const charted = liveStreamMachine.provide({ actions: { report: () => {}, reportFact: () => {} } });
+import { suitePaths } from "./kit/paths.ts";
+import { liveStreamModel, liveStream as model } from "./models/live-stream.model.ts";
+import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 
 const sameValue = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) =>
   expect(actual.value).toEqual(expected.value);
 
 describe("live stream machine: generated paths", () => {
-  const paths = generateTransitionPaths(charted, model);
+  const suite = liveStreamModel.suites[0];
+  const paths = suitePaths(liveStreamModel, suite);
   it("reaches every state node", () => {
-    const reached = new Set(generatePaths(charted, model).flatMap((path) => activeStateIds(path.state)));
+    const shortest = suitePaths(liveStreamModel, suite, "shortest");
+    const reached = new Set(shortest.flatMap((path) => activeStateIds(path.state)));
     expect(allStateIds(liveStreamMachine).filter((id) => !reached.has(id))).toEqual([]);
   });
   it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {

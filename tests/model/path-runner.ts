@@ -20,6 +20,7 @@ import {
   createMachine,
   type EventObject,
   fromPromise,
+  type InspectionEvent,
   SimulatedClock,
   transition,
 } from "xstate";
@@ -79,11 +80,13 @@ export function generatePaths<TInput>(
 export function generateTransitionPaths<TInput>(
   machine: AnyStateMachine,
   options: ModelOptions<TInput>,
+  /** The shortest paths, when the caller has them already (generating them is the slow part). */
+  shortest?: Array<StatePath<AnyMachineSnapshot, EventObject>>,
 ): Array<StatePath<AnyMachineSnapshot, EventObject>> {
   // A path is its events (payloads included) and where they lead.
   const identity = (path: StatePath<AnyMachineSnapshot, EventObject>) =>
     JSON.stringify([path.steps.map((step) => step.event), options.serializeState(path.state)]);
-  const toStates = generatePaths(machine, options);
+  const toStates = shortest ?? generatePaths(machine, options);
   const paths = [...toStates];
   const seen = new Set(toStates.map(identity));
   for (const path of toStates) {
@@ -117,12 +120,22 @@ export const describePath = (path: StatePath<AnyMachineSnapshot, EventObject>) =
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * What the model kit's coverage (tests/model/kit/coverage.ts) watches a replay with: `prepare` sees the
+ * machine as it will run (after the fakes are provided), `inspect` every inspection event of the run.
+ */
+export interface ReplayProbe {
+  prepare?: (subject: AnyStateMachine) => void;
+  inspect?: (event: InspectionEvent) => void;
+}
+
 /** Replays one generated path on a running actor, checking after each step that it is where the model was. */
 export async function replayPath<TInput>(
   machine: AnyStateMachine,
   path: StatePath<AnyMachineSnapshot, EventObject>,
   options: ModelOptions<TInput>,
   check: (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => void,
+  probe: ReplayProbe = {},
 ): Promise<Replay> {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const actorInputs: Replay["actorInputs"] = [];
@@ -143,6 +156,8 @@ export async function replayPath<TInput>(
     actors: { ...options.actors, ...fakes },
     actions: options.actions ?? {},
   });
+  probe.prepare?.(subject);
+  const inspect = probe.inspect;
   const toParent: ModelEvent[] = [];
   const emitted: ModelEvent[] = [];
   let actor: AnyActorRef;
@@ -152,13 +167,13 @@ export async function replayPath<TInput>(
         invoke: { id: "subject", src: subject, input: options.input },
         on: { "*": { actions: ({ event }) => toParent.push(event as ModelEvent) } },
       }),
-      { clock },
+      { clock, inspect },
     );
     parent.start();
     actor = parent.getSnapshot().children.subject as AnyActorRef;
     actor.on("*", (event) => emitted.push(event as ModelEvent));
   } else {
-    actor = createActor(subject, { input: options.input, clock });
+    actor = createActor(subject, { input: options.input, clock, inspect });
     actor.on("*", (event) => emitted.push(event as ModelEvent));
     actor.start();
   }

@@ -1,29 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type AnyMachineSnapshot, createActor, createMachine } from "xstate";
+import type { AnyMachineSnapshot } from "xstate";
 import { TOASTS } from "#src/machines/auth/auth.messages.ts";
 import { protectedMachine } from "#src/machines/auth/protected.machine.ts";
-import {
-  activeStateIds,
-  allStateIds,
-  describePath,
-  generatePaths,
-  type ModelOptions,
-  replayPath,
-} from "./path-runner.ts";
+import { suitePaths } from "./kit/paths.ts";
+import { protectedChecks as model, protectedModel } from "./models/protected.model.ts";
+import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 
-const session = createActor(createMachine({})).start();
-const model: ModelOptions<{ session: typeof session }> = {
-  input: { session },
-  fakeActors: ["isSessionStored"],
-  events: [
-    { type: "xstate.after.CHECK_INTERVAL.protected.watching" },
-    { type: "xstate.done.actor.isSessionStored", output: true },
-    { type: "xstate.done.actor.isSessionStored", output: false },
-    { type: "xstate.error.actor.isSessionStored", error: new Error("storage blocked") },
-  ],
-  serializeState: (snapshot) => JSON.stringify(snapshot.value),
-};
-const paths = generatePaths(protectedMachine, model);
+const paths = suitePaths(protectedModel, protectedModel.suites[0]);
 
 describe("protected wrapper machine: generated paths", () => {
   it("reaches every state node", () => {

@@ -1,59 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { type AnyMachineSnapshot, createActor, createMachine, fromCallback } from "xstate";
+import type { AnyMachineSnapshot } from "xstate";
 import { multipliersMachine, PURCHASE_FAILED } from "#src/machines/rewards/multipliers.machine.ts";
 import { withdrawRewardsMachine } from "#src/machines/rewards/withdraw-rewards.machine.ts";
+import { suitePaths } from "./kit/paths.ts";
 import {
-  activeStateIds,
-  allStateIds,
-  describePath,
-  generatePaths,
-  type ModelOptions,
-  replayPath,
-} from "./path-runner.ts";
+  multipliersApp,
+  multipliersModel as multipliersEntry,
+  multipliersLive as multipliersLiveModel,
+  multipliers as multipliersModel,
+} from "./models/multipliers.model.ts";
+import {
+  withdrawRewardsModel as withdrawEntry,
+  withdrawRewards as withdrawModel,
+  withdrawRewardsApp,
+} from "./models/withdraw-rewards.model.ts";
+import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 
-/** The root actor as the dialogs see it: it records what they tell it and leaves TAPS.SETTLED to the model. */
-const received: Array<{ type: string }> = [];
-const app = createActor(
-  createMachine({ on: { "*": { actions: ({ event }) => received.push(event) } } }),
-).start();
-/** The live stream is modelled as events; its bridge to the root actor stays quiet. */
-const quiet = { liveEvents: fromCallback(() => {}) };
-let ids = 0;
-const newId = () => `key-${++ids}`;
 const sameValue = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) =>
   expect(actual.value).toEqual(expected.value);
 
-const catalogue = [
-  { multiplier_value: 0.001, price_usdt: 0 },
-  { multiplier_value: 0.002, price_usdt: 5 },
-];
-const multipliersModel: ModelOptions<unknown> = {
-  input: { app, newId },
-  fakeActors: ["loadOptions", "purchase"],
-  actors: quiet,
-  events: [
-    { type: "OPEN" },
-    { type: "CLOSE" },
-    { type: "RETRY" },
-    { type: "PURCHASE", value: 0.002, points: 150 },
-    { type: "PURCHASE", value: 0.002, points: 99.9999 },
-    { type: "xstate.done.actor.loadOptions", output: catalogue },
-    { type: "xstate.error.actor.loadOptions", error: { code: "NETWORK_ERROR", message: "x", status: 0 } },
-    {
-      type: "xstate.done.actor.purchase",
-      output: { success: true, multiplier: 0.002, points: 50, totalTaps: 0, walletBalance: 15 },
-    },
-    {
-      type: "xstate.error.actor.purchase",
-      error: { code: "NOT_ENOUGH_FUNDS", message: "Not enough funds", status: 409 },
-    },
-    { type: "xstate.error.actor.purchase", error: { code: "SERVER_ERROR", message: "x", status: 500 } },
-  ],
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.options.length]),
-};
-
 describe("multipliers dialog machine: generated paths", () => {
-  const paths = generatePaths(multipliersMachine, multipliersModel);
+  const paths = suitePaths(multipliersEntry, multipliersEntry.suites[0]);
+  const received = multipliersApp.received;
   it("reaches every state node", () => {
     const reached = new Set(paths.flatMap((path) => activeStateIds(path.state)));
     expect(allStateIds(multipliersMachine).filter((id) => !reached.has(id))).toEqual([]);
@@ -101,27 +69,8 @@ describe("multipliers dialog machine: generated paths", () => {
   });
 });
 
-const multipliersLiveModel: ModelOptions<unknown> = {
-  ...multipliersModel,
-  events: [
-    { type: "OPEN" },
-    { type: "CLOSE" },
-    { type: "PURCHASE", value: 0.002, points: 150 },
-    { type: "xstate.done.actor.loadOptions", output: catalogue },
-    { type: "xstate.error.actor.purchase", error: { code: "SERVER_ERROR", message: "x", status: 500 } },
-    {
-      type: "xstate.done.actor.purchase",
-      output: { success: true, multiplier: 0.002, points: 50, totalTaps: 0, walletBalance: 15 },
-    },
-    { type: "MULTIPLIER.CHANGED", multiplier: 0.002 },
-    { type: "MULTIPLIER.CHANGED", multiplier: 0.005 },
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.options.length, snapshot.context.attempt]),
-};
-
 describe("multipliers dialog machine with the live stream: generated paths", () => {
-  const paths = generatePaths(multipliersMachine, multipliersLiveModel);
+  const paths = suitePaths(multipliersEntry, multipliersEntry.suites[1]);
   it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
     const { snapshot, emitted } = await replayPath(multipliersMachine, path, multipliersLiveModel, sameValue);
     const upgraded = emitted.filter((event) => event.title === "Multiplier upgraded to 0.002x!");
@@ -142,34 +91,9 @@ describe("multipliers dialog machine with the live stream: generated paths", () 
   });
 });
 
-const withdrawModel: ModelOptions<unknown> = {
-  input: { app, newId },
-  fakeActors: ["withdraw"],
-  actors: quiet,
-  events: [
-    { type: "OPEN" },
-    { type: "CLOSE" },
-    { type: "AMOUNT.CHANGE", value: "1.5" },
-    { type: "AMOUNT.CHANGE", value: "abc" },
-    { type: "AMOUNT.CHANGE", value: "9" },
-    { type: "MAX", balance: 2.25 },
-    { type: "SUBMIT", balance: 2.25 },
-    { type: "TAPS.SETTLED" },
-    { type: "xstate.after.SETTLE_TIMEOUT.withdrawRewards.open.withdrawing.settlingTaps" },
-    {
-      type: "xstate.done.actor.withdraw",
-      output: { success: true, points: 0.75, totalTaps: 0, walletBalance: 1.5 },
-    },
-    {
-      type: "xstate.error.actor.withdraw",
-      error: { code: "INSUFFICIENT_BALANCE", message: "Insufficient balance", status: 409 },
-    },
-  ],
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.amount]),
-};
-
 describe("withdraw rewards dialog machine: generated paths", () => {
-  const paths = generatePaths(withdrawRewardsMachine, withdrawModel);
+  const paths = suitePaths(withdrawEntry, withdrawEntry.suites[0]);
+  const received = withdrawRewardsApp.received;
   it("reaches every state node and never holds non-numeric input", () => {
     const reached = new Set(paths.flatMap((path) => activeStateIds(path.state)));
     expect(allStateIds(withdrawRewardsMachine).filter((id) => !reached.has(id))).toEqual([]);

@@ -4,78 +4,23 @@
  * for what the page must show and what it must ask the server.
  */
 import { describe, expect, it } from "vitest";
-import { type AnyMachineSnapshot, createActor, createMachine, fromCallback } from "xstate";
-import { leaderboardMachine } from "#src/machines/economy/leaderboard.machine.ts";
+import type { AnyMachineSnapshot } from "xstate";
 import { toLiveReadView } from "#src/machines/economy/live-read.view.ts";
-import { statsMachine } from "#src/machines/economy/stats.machine.ts";
-import {
-  activeStateIds,
-  allStateIds,
-  describePath,
-  generateTransitionPaths,
-  type ModelOptions,
-  replayPath,
-} from "./path-runner.ts";
+import { suitePaths } from "./kit/paths.ts";
+import { leaderboardModel } from "./models/leaderboard.model.ts";
+import type { LiveReadInput } from "./models/live-read-page.ts";
+import { statsModel } from "./models/stats.model.ts";
+import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 
-const NETWORK = { code: "NETWORK_ERROR", message: "Network error.", status: 0 };
-const app = createActor(createMachine({})).start();
 const sameValue = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => {
   expect(actual.value).toEqual(expected.value);
   expect(actual.context.query).toBe(expected.context.query);
 };
 
-function modelOf(
-  id: string,
-  query: string,
-  news: Array<{ type: string; [key: string]: unknown }>,
-): ModelOptions<unknown> {
-  return {
-    input: { app, query },
-    fakeActors: ["load"],
-    actors: { liveEvents: fromCallback(() => {}) },
-    events: [
-      { type: "RETRY" },
-      { type: "QUERY", query: "week" },
-      { type: "STREAM.RESET" },
-      { type: "STREAM.DOWN" },
-      { type: "STREAM.UP" },
-      ...news,
-      { type: "xstate.done.actor.load", output: { answer: 1 } },
-      { type: "xstate.error.actor.load", error: NETWORK },
-      { type: `xstate.after.REREAD_THROTTLE.${id}.ready.stale` },
-      { type: `xstate.after.POLL.${id}.ready.fresh` },
-    ],
-    serializeState: (snapshot) =>
-      JSON.stringify([
-        snapshot.value,
-        snapshot.context.missedNews,
-        snapshot.context.streamUp,
-        snapshot.context.data !== null,
-        snapshot.context.query,
-      ]),
-  };
-}
-
-const cases = [
-  {
-    name: "leaderboard",
-    machine: leaderboardMachine,
-    model: modelOf("leaderboard", "day", [
-      { type: "POINTS.UPDATED", points: 1, totalTaps: 1, multiplier: 0.001 },
-    ]),
-  },
-  {
-    name: "stats",
-    machine: statsMachine,
-    model: modelOf("stats", "user-1", [
-      { type: "POINTS.UPDATED", points: 1, totalTaps: 1, multiplier: 0.001 },
-      { type: "MULTIPLIER.CHANGED", multiplier: 0.002 },
-    ]),
-  },
-];
-
-describe.each(cases)("$name machine: generated paths", ({ machine, model }) => {
-  const paths = generateTransitionPaths(machine, model);
+describe.each([leaderboardModel, statsModel])("$name machine: generated paths", (entry) => {
+  const { machine } = entry;
+  const model = entry.suites[0].options;
+  const paths = suitePaths(entry, entry.suites[0]);
   it("reaches every state node", () => {
     const reached = new Set(paths.flatMap((path) => activeStateIds(path.state)));
     expect(allStateIds(machine).filter((id) => !reached.has(id))).toEqual([]);
@@ -88,8 +33,7 @@ describe.each(cases)("$name machine: generated paths", ({ machine, model }) => {
     const reads = actorInputs.filter((entry) => entry.src === "load").map((entry) => entry.input);
     const queried = types.indexOf("QUERY");
     if (queried >= 0) expect(reads.at(-1)).toBe("week");
-    else
-      for (const input of reads) expect(input).toBe(model.input && (model.input as { query: string }).query);
+    else for (const input of reads) expect(input).toBe((model.input as LiveReadInput).query);
     // Once an answer has come, a failed re-read never blanks the page, nor does a stream reset: only a new
     // query (whose answer is of something else) shows the loading state again.
     if (snapshot.matches("ready")) expect(view.data).toEqual({ answer: 1 });

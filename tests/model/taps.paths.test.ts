@@ -2,71 +2,17 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { pendingTaps } from "#src/machines/taps/taps.types.ts";
-import { storeHolding } from "../support/app-doubles.ts";
+import { suitePaths } from "./kit/paths.ts";
 import {
-  activeStateIds,
-  allStateIds,
-  describePath,
-  generatePaths,
-  generateTransitionPaths,
-  type ModelOptions,
-  replayPath,
-} from "./path-runner.ts";
+  tapsPushed as liveModel,
+  tapsSync as model,
+  tapsOtherTabs as tabsModel,
+  tapsModel,
+} from "./models/taps.model.ts";
+import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 
-const answer = (totalTaps: number) => ({
-  points: totalTaps / 1000,
-  totalTaps,
-  multiplier: 0.001,
-  credited: { taps: 1, points: 0.001 },
-  replayed: false,
-});
-const after = (delay: string, state: string) => ({ type: `xstate.after.${delay}.taps.ready.${state}` });
-let ids = 0;
-const persisted: number[] = [];
-
-const model: ModelOptions<unknown> = {
-  input: { userId: "u1", newId: () => `id-${++ids}`, now: () => 0 },
-  fakeActors: ["loadRewards", "sendBatch", "loadWalletBalance"],
-  actors: { store: storeHolding(null) },
-  actions: { persist: () => persisted.push(1), sendBeforeUnload: () => {} },
-  events: (snapshot) => [
-    // At most two taps in the model keep the state space small; the unit tests count real volumes.
-    ...(pendingTaps(snapshot.context) < 2 ? [{ type: "TAP" }] : []),
-    { type: "FLUSH" },
-    { type: "PAGEHIDE" },
-    { type: "ONLINE" },
-    {
-      type: "xstate.done.actor.loadRewards",
-      output: { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1000, walletBalanceMicro: 0 },
-    },
-    {
-      type: "xstate.error.actor.loadRewards",
-      error: { code: "NETWORK_ERROR", message: "offline", status: 0 },
-    },
-    { type: "xstate.done.actor.sendBatch", output: answer(snapshot.context.totalTaps + 1) },
-    { type: "xstate.error.actor.sendBatch", error: { code: "NETWORK_ERROR", message: "offline", status: 0 } },
-    { type: "WALLET.MOVED" },
-    { type: "xstate.done.actor.loadWalletBalance", output: 12.5 },
-    {
-      type: "xstate.error.actor.loadWalletBalance",
-      error: { code: "NETWORK_ERROR", message: "offline", status: 0 },
-    },
-    after("SYNC_DELAY", "debounce.waiting"),
-    after("MAX_SYNC_DELAY", "deadline.armed"),
-    after("BACKOFF", "sync.retrying"),
-    after("RELOAD_DELAY", "figures.stale"),
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.unsyncedTaps,
-      snapshot.context.batches.map((batch: { taps: number }) => batch.taps),
-      Math.min(snapshot.context.failures, 1),
-      snapshot.context.loaded,
-    ]),
-};
-
-const paths = generatePaths(tapsMachine, model);
+const [sync, pushed, otherTabs] = tapsModel.suites;
+const paths = suitePaths(tapsModel, sync);
 const sameState = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => {
   expect(actual.value).toEqual(expected.value);
   expect(actual.context.unsyncedTaps).toBe(expected.context.unsyncedTaps);
@@ -105,37 +51,8 @@ describe("taps machine: generated paths", () => {
 
 // ──────────── Pushed figures (the user's live stream), arriving in every state the model reaches ────────────
 
-const liveModel: ModelOptions<unknown> = {
-  ...model,
-  events: (snapshot) => [
-    ...(pendingTaps(snapshot.context) < 1 ? [{ type: "TAP" }] : []),
-    { type: "FLUSH" },
-    {
-      type: "xstate.done.actor.loadRewards",
-      output: { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1000, walletBalanceMicro: 0 },
-    },
-    { type: "xstate.done.actor.sendBatch", output: answer(snapshot.context.totalTaps + 1) },
-    { type: "xstate.error.actor.sendBatch", error: { code: "NETWORK_ERROR", message: "offline", status: 0 } },
-    // The server's word after a batch credited elsewhere (one more tap), and after a purchase (same taps).
-    { type: "POINTS.UPDATED", points: 1, totalTaps: snapshot.context.totalTaps + 1, multiplier: 0.001 },
-    { type: "POINTS.UPDATED", points: 0, totalTaps: snapshot.context.totalTaps, multiplier: 0.002 },
-    { type: "MULTIPLIER.CHANGED", multiplier: 0.005 },
-    { type: "WALLET.UPDATED", balance: 3 },
-    { type: "STREAM.RESET" },
-    { type: "STREAM.DOWN" },
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.unsyncedTaps,
-      snapshot.context.batches.map((batch: { taps: number }) => batch.taps),
-      snapshot.context.deferredPushes.length,
-      Math.min(snapshot.context.totalTaps, 2),
-    ]),
-};
-
 describe("taps machine with pushed figures: generated paths", () => {
-  const paths = generatePaths(tapsMachine, liveModel);
+  const paths = suitePaths(tapsModel, pushed);
   it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
     const seen: AnyMachineSnapshot[] = [];
     await replayPath(tapsMachine, path, liveModel, (expected, actual) => {
@@ -165,55 +82,9 @@ describe("taps machine with pushed figures: generated paths", () => {
 
 // ──────────── Other tabs of the browser: their pending taps shown, a gone tab's batches adopted ────────────
 
-let adopted = 0;
-const tabsModel: ModelOptions<unknown> = {
-  ...model,
-  events: (snapshot) => [
-    ...(pendingTaps(snapshot.context) < 1 ? [{ type: "TAP" }] : []),
-    { type: "FLUSH" },
-    {
-      type: "xstate.done.actor.loadRewards",
-      output: { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1000, walletBalanceMicro: 0 },
-    },
-    { type: "xstate.done.actor.sendBatch", output: answer(snapshot.context.totalTaps + 1) },
-    { type: "xstate.error.actor.sendBatch", error: { code: "NETWORK_ERROR", message: "offline", status: 0 } },
-    // Another tab tapped twice; then its batch was answered (its figures, newer, arrive with it).
-    { type: "STORE.CHANGED", othersPendingTaps: 2, figures: null },
-    {
-      type: "STORE.CHANGED",
-      othersPendingTaps: 0,
-      figures: {
-        pointsMicro: (snapshot.context.totalTaps + 2) * 1000,
-        totalTaps: snapshot.context.totalTaps + 2,
-        multiplierMicro: 1000,
-        walletBalanceMicro: 0,
-        batches: [],
-        unsyncedTaps: 0,
-      },
-    },
-    // A gone tab's batch of one tap, at most one held at a time to keep the model small.
-    ...(snapshot.context.batches.length < 2
-      ? [
-          {
-            type: "STORE.ADOPTED",
-            batches: [{ batchId: `gone-${++adopted}`, taps: 1 }],
-            othersPendingTaps: 0,
-          },
-        ]
-      : []),
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.unsyncedTaps,
-      snapshot.context.batches.map((batch: { taps: number }) => batch.taps),
-      snapshot.context.othersPendingTaps,
-    ]),
-};
-
 describe("taps machine with other tabs: generated paths", () => {
   // Every transition the model allows, so the other tabs' news arrives in every state, a send in flight too.
-  const paths = generateTransitionPaths(tapsMachine, tabsModel);
+  const paths = suitePaths(tapsModel, otherTabs);
   it("adopts in every sync state", () => {
     const adoptedIn = new Set(
       paths.flatMap((path) =>

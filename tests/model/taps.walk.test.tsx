@@ -2,8 +2,9 @@
  * UI walks of the taps machine: paths generated from it, driven through the real /tap and /home screens
  * (routes, components, the app's taps actor, the API client) with msw as the server.
  *
- * Gestures: TAP clicks the coin; FLUSH leaves the tap page (its unmount sends what was tapped); ONLINE and
- * PAGEHIDE are the browser's own events. The server's part is the path's actor completions: the fake holds
+ * Gestures (tests/model/gestures/taps.gestures.ts, shared with the Playwright export): TAP clicks the coin;
+ * FLUSH leaves the tap page (its unmount sends what was tapped); ONLINE and PAGEHIDE are the browser's own
+ * events. The server's part is the path's actor completions: the fake holds
  * every load and sync until the walk reaches the step that answers it (ok or a network failure), and a leaf
  * still waiting simply never gets its answer. After every step the walk waits until the app's taps actor is
  * where the model says, so a gesture never races the answer before it. The timers (6 s
@@ -19,10 +20,11 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { tapsMachine } from "#src/machines/taps/taps.machine.ts";
-import { pendingTaps, type TapsEvent } from "#src/machines/taps/taps.types.ts";
+import { pendingTaps } from "#src/machines/taps/taps.types.ts";
 import { formatRewards } from "#src/ui/kit/format.ts";
-import type { renderApp } from "../client/render-app.tsx";
 import { createFakeBackend } from "../msw/fake-backend.ts";
+import { tapsGestures, tapsWalkModel } from "./gestures/taps.gestures.ts";
+import { perform } from "./gestures/testing-library.ts";
 import { describePath, generatePaths, type ModelEvent } from "./path-runner.ts";
 import { renderSignedIn } from "./signed-in.tsx";
 
@@ -35,70 +37,11 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-type App = ReturnType<typeof renderApp>;
-const NETWORK = { code: "NETWORK_ERROR", message: "offline", status: 0 };
-
 const onTapPage = () => screen.queryByRole("button", { name: "Tap to earn" }) !== null;
-const nav = (app: App, label: string) =>
-  app.user.click(within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: label }));
 
-const gestures = {
-  TAP: async (app) => {
-    if (!onTapPage()) await nav(app, "Tap");
-    await app.user.click(await screen.findByRole("button", { name: "Tap to earn" }));
-  },
-  FLUSH: async (app) => {
-    if (!onTapPage()) {
-      await nav(app, "Tap");
-      await screen.findByRole("button", { name: "Tap to earn" });
-    }
-    await nav(app, "Home");
-    await screen.findByText("Rewards Balance");
-  },
-  PAGEHIDE: async () => {
-    window.dispatchEvent(new Event("pagehide"));
-  },
-  ONLINE: async () => {
-    window.dispatchEvent(new Event("online"));
-  },
-} satisfies Partial<Record<TapsEvent["type"], (app: App) => Promise<void>>>;
-// REWARDS.UPDATED comes from the dialogs and is walked with them (reward-dialogs.walk.test.tsx).
-
-const paths = generatePaths(tapsMachine, {
-  input: { userId: "u1", newId: () => "id", now: () => 0 },
-  fakeActors: [],
-  events: (snapshot) => [
-    // At most two taps waiting keeps the model small; the unit tests and e2e count real volumes.
-    ...(pendingTaps(snapshot.context) < 2 ? [{ type: "TAP" }] : []),
-    { type: "FLUSH" },
-    { type: "PAGEHIDE" },
-    { type: "ONLINE" },
-    {
-      type: "xstate.done.actor.loadRewards",
-      output: { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1_000, walletBalanceMicro: 0 },
-    },
-    { type: "xstate.error.actor.loadRewards", error: NETWORK },
-    {
-      type: "xstate.done.actor.sendBatch",
-      output: {
-        points: (snapshot.context.totalTaps + 1) / 1000,
-        totalTaps: snapshot.context.totalTaps + 1,
-        multiplier: 0.001,
-        credited: { taps: 1, points: 0.001 },
-        replayed: false,
-      },
-    },
-    { type: "xstate.error.actor.sendBatch", error: NETWORK },
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.unsyncedTaps,
-      snapshot.context.batches.length,
-      Math.min(snapshot.context.failures, 1),
-      snapshot.context.loaded,
-    ]),
-});
+// The paths and gestures are the exporter's too (tests/e2e/generated/taps.spec.ts).
+const paths = generatePaths(tapsMachine, tapsWalkModel);
+const gestureOf = (type: string) => tapsGestures[type as keyof typeof tapsGestures];
 
 /** Which held route answers an actor completion step, and how. */
 function releaseFor(event: ModelEvent) {
@@ -137,8 +80,8 @@ describe("taps: walks through /tap and /home", () => {
       const taps = () => runtime.app.getSnapshot().children.taps!;
       await waitFor(() => expect(runtime.app.getSnapshot().children.taps).toBeDefined());
       for (const step of steps) {
-        const gesture = gestures[step.event.type as keyof typeof gestures];
-        if (gesture) await gesture(app);
+        const gesture = gestureOf(step.event.type);
+        if (gesture) await perform(app.user, gesture());
         const release = releaseFor(step.event);
         if (release) backend.rewards.release(release.route, release.outcome);
         await waitFor(() => {

@@ -7,70 +7,27 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { depositMachine } from "#src/machines/wallet/deposit.machine.ts";
 import { withdrawUsdtMachine } from "#src/machines/wallet/withdraw-usdt.machine.ts";
-import { createFakeApp } from "../support/app-doubles.ts";
+import { suitePaths } from "./kit/paths.ts";
 import {
-  activeStateIds,
-  allStateIds,
-  describePath,
-  generatePaths,
-  generateTransitionPaths,
-  type ModelOptions,
-  replayPath,
-} from "./path-runner.ts";
-
-/** The root actor as the wallet machines see it. */
-const { app } = createFakeApp();
+  depositModel as depositEntry,
+  depositLive as depositLiveModel,
+  deposit as depositModel,
+} from "./models/deposit.model.ts";
+import { TO } from "./models/wallet-fixtures.ts";
+import {
+  withdrawUsdtModel as withdrawEntry,
+  withdrawUsdtLive as withdrawLiveModel,
+  withdrawUsdt as withdrawModel,
+} from "./models/withdraw-usdt.model.ts";
+import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 
 const sameValue = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) =>
   expect(actual.value).toEqual(expected.value);
-const ADDRESS = "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC";
-const TO = "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K";
-const tx = (status: string) => ({
-  type: "receive",
-  value: 5,
-  timestamp: "2026-11-23T07:00:00.000Z",
-  txId: "a".repeat(64),
-  status,
-});
-
-const depositModel: ModelOptions<unknown> = {
-  input: { app, userId: "u1" },
-  fakeActors: ["loadAddress", "generate", "refresh", "copyAddress"],
-  events: [
-    { type: "GENERATE" },
-    { type: "REFRESH" },
-    { type: "RETRY" },
-    { type: "COPY" },
-    { type: "xstate.done.actor.loadAddress", output: ADDRESS },
-    { type: "xstate.done.actor.loadAddress", output: null },
-    { type: "xstate.error.actor.loadAddress", error: { code: "NETWORK_ERROR", message: "x", status: 0 } },
-    { type: "xstate.done.actor.generate", output: { address: ADDRESS, saved: true } },
-    { type: "xstate.error.actor.generate", error: { code: "SERVER_ERROR", message: "x", status: 500 } },
-    {
-      type: "xstate.done.actor.refresh",
-      output: { balance: 5, transactions: [tx("pending")], explorer: "e/" },
-    },
-    {
-      type: "xstate.done.actor.refresh",
-      output: { balance: 5, transactions: [tx("confirmed")], explorer: "e/" },
-    },
-    { type: "xstate.done.actor.copyAddress" },
-    { type: "xstate.error.actor.copyAddress", error: new Error("denied") },
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.address !== null,
-      snapshot.context.transactions.map((t: { status: string }) => t.status),
-    ]),
-};
-
 describe("deposit machine: generated paths", () => {
-  const paths = generateTransitionPaths(depositMachine, depositModel);
+  const paths = suitePaths(depositEntry, depositEntry.suites[0]);
   it("reaches every state node", () => {
-    const reached = new Set(
-      generatePaths(depositMachine, depositModel).flatMap((path) => activeStateIds(path.state)),
-    );
+    const shortest = suitePaths(depositEntry, depositEntry.suites[0], "shortest");
+    const reached = new Set(shortest.flatMap((path) => activeStateIds(path.state)));
     expect(allStateIds(depositMachine).filter((id) => !reached.has(id))).toEqual([]);
   });
   it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
@@ -98,55 +55,11 @@ describe("deposit machine: generated paths", () => {
   });
 });
 
-const withdrawModel: ModelOptions<unknown> = {
-  input: {
-    app,
-    newId: (() => {
-      let n = 0;
-      return () => `key-${++n}`;
-    })(),
-  },
-  fakeActors: ["transfer", "checkWithdrawals"],
-  events: [
-    { type: "TO.CHANGE", value: TO },
-    { type: "AMOUNT.CHANGE", value: "300" },
-    { type: "AMOUNT.CHANGE", value: "299" },
-    { type: "SUBMIT", balance: 300 },
-    { type: "SUBMIT", balance: 299.99 },
-    {
-      type: "xstate.done.actor.transfer",
-      output: { success: true, withdrawal: { id: "w1", status: "pending", amount: 300, to: TO } },
-    },
-    { type: "xstate.error.actor.transfer", error: { code: "NETWORK_ERROR", message: "x", status: 0 } },
-    {
-      type: "xstate.error.actor.transfer",
-      error: { code: "INSUFFICIENT_BALANCE", message: "Insufficient balance for withdrawal", status: 409 },
-    },
-    { type: "xstate.after.FOLLOW.withdrawUsdt.follow.waiting" },
-    {
-      type: "xstate.done.actor.checkWithdrawals",
-      output: [{ id: "w1", status: "confirmed", amount: 300, to: TO, txId: "t" }],
-    },
-    {
-      type: "xstate.done.actor.checkWithdrawals",
-      output: [{ id: "w1", status: "failed", amount: 300, to: TO, txId: "t" }],
-    },
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.to !== "",
-      snapshot.context.amount,
-      snapshot.context.following.length,
-    ]),
-};
-
 describe("withdraw USDT machine: generated paths", () => {
-  const paths = generateTransitionPaths(withdrawUsdtMachine, withdrawModel);
+  const paths = suitePaths(withdrawEntry, withdrawEntry.suites[0]);
   it("reaches every state node", () => {
-    const reached = new Set(
-      generatePaths(withdrawUsdtMachine, withdrawModel).flatMap((path) => activeStateIds(path.state)),
-    );
+    const shortest = suitePaths(withdrawEntry, withdrawEntry.suites[0], "shortest");
+    const reached = new Set(shortest.flatMap((path) => activeStateIds(path.state)));
     expect(allStateIds(withdrawUsdtMachine).filter((id) => !reached.has(id))).toEqual([]);
   });
   it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
@@ -171,35 +84,8 @@ describe("withdraw USDT machine: generated paths", () => {
 
 // ───────────── The user's live stream: pushed deposits and withdrawals, the stream up and down ─────────────
 
-const depositLiveModel: ModelOptions<unknown> = {
-  ...depositModel,
-  events: [
-    { type: "xstate.done.actor.loadAddress", output: ADDRESS },
-    {
-      type: "xstate.done.actor.refresh",
-      output: { balance: 5, transactions: [tx("pending")], explorer: "e/" },
-    },
-    {
-      type: "xstate.done.actor.refresh",
-      output: { balance: 5, transactions: [tx("confirmed")], explorer: "e/" },
-    },
-    { type: "DEPOSIT.UPDATED", txId: "a".repeat(64), amount: 5, status: "pending" },
-    { type: "DEPOSIT.UPDATED", txId: "a".repeat(64), amount: 5, status: "credited" },
-    { type: "STREAM.UP" },
-    { type: "STREAM.DOWN" },
-    { type: "xstate.after.POLL.deposit.ready.chain.idle" },
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.transactions.map((t: { status: string }) => t.status),
-      snapshot.context.seen,
-      snapshot.context.streamUp,
-    ]),
-};
-
 describe("deposit machine with the live stream: generated paths", () => {
-  const paths = generateTransitionPaths(depositMachine, depositLiveModel);
+  const paths = suitePaths(depositEntry, depositEntry.suites[1]);
   it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
     const { emitted } = await replayPath(depositMachine, path, depositLiveModel, sameValue);
     // However the news came (listing or push), a deposit is announced at most once.
@@ -224,38 +110,8 @@ describe("deposit machine with the live stream: generated paths", () => {
   });
 });
 
-const withdrawLiveModel: ModelOptions<unknown> = {
-  ...withdrawModel,
-  events: [
-    { type: "TO.CHANGE", value: TO },
-    { type: "AMOUNT.CHANGE", value: "300" },
-    { type: "SUBMIT", balance: 300 },
-    {
-      type: "xstate.done.actor.transfer",
-      output: { success: true, withdrawal: { id: "w1", status: "pending", amount: 300, to: TO } },
-    },
-    { type: "WITHDRAWAL.UPDATED", id: "w1", amount: 300, status: "confirmed", txId: "t" },
-    { type: "WITHDRAWAL.UPDATED", id: "w1", amount: 300, status: "failed", txId: "t" },
-    { type: "STREAM.UP" },
-    { type: "STREAM.DOWN" },
-    { type: "xstate.after.FOLLOW.withdrawUsdt.follow.waiting" },
-    {
-      type: "xstate.done.actor.checkWithdrawals",
-      output: [{ id: "w1", status: "pending", amount: 300, to: TO, txId: "t" }],
-    },
-  ],
-  serializeState: (snapshot) =>
-    JSON.stringify([
-      snapshot.value,
-      snapshot.context.amount,
-      snapshot.context.following,
-      Object.keys(snapshot.context.early),
-      snapshot.context.streamUp,
-    ]),
-};
-
 describe("withdraw USDT machine with the live stream: generated paths", () => {
-  const paths = generateTransitionPaths(withdrawUsdtMachine, withdrawLiveModel);
+  const paths = suitePaths(withdrawEntry, withdrawEntry.suites[1]);
   it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
     const { emitted, snapshot } = await replayPath(withdrawUsdtMachine, path, withdrawLiveModel, sameValue);
     const ends = emitted.filter(

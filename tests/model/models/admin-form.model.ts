@@ -1,0 +1,58 @@
+/** Every admin dialog and form is an instance of this machine (tests/model/admin.paths.test.ts). */
+import { formInput } from "#src/machines/admin/admin.forms.ts";
+import { adminFormMachine } from "#src/machines/admin/admin-form.machine.ts";
+import { registerModel } from "../kit/registry.ts";
+import type { ModelOptions } from "../path-runner.ts";
+
+export const USER = { id: "u1", label: "p@example.com", multiplier: 0.001 };
+export const FUNDED = {
+  title: "Wallet Funded",
+  description: "Successfully funded the user's wallet with 5 USDT",
+};
+
+/** A dialog: it ends, succeeded or cancelled. */
+export const fundWalletDialog: ModelOptions<unknown> = {
+  input: formInput("fundWallet", () => "key", USER),
+  fakeActors: ["submit"],
+  events: [
+    { type: "CLOSE" },
+    { type: "CHANGE", name: "amount", value: "5" },
+    { type: "CHANGE", name: "amount", value: "" },
+    { type: "SUBMIT" },
+    { type: "xstate.done.actor.submit", output: FUNDED },
+    { type: "xstate.error.actor.submit", error: { code: "SERVER_ERROR", message: "x", status: 500 } },
+    { type: "xstate.error.actor.submit", error: { code: "NOT_FOUND", message: "x", status: 404 } },
+  ],
+  serializeState: (s) => JSON.stringify([s.value, s.context.fields.amount, s.context.key !== null]),
+};
+
+/** A form on a page: it never ends, it empties after a success. */
+export const createAdminForm: ModelOptions<unknown> = {
+  input: formInput("createAdmin", () => "key"),
+  fakeActors: ["submit"],
+  events: [
+    { type: "CLOSE" },
+    { type: "CHANGE", name: "name", value: "A" },
+    { type: "CHANGE", name: "email", value: "a@b.c" },
+    { type: "CHANGE", name: "password", value: "pw" },
+    { type: "SUBMIT" },
+    { type: "xstate.done.actor.submit", output: { title: "Admin Created", description: "x" } },
+    { type: "xstate.error.actor.submit", error: { code: "EMAIL_TAKEN", message: "x", status: 409 } },
+  ],
+  serializeState: (s) => JSON.stringify([s.value, s.context.fields]),
+};
+
+export const adminFormModel = registerModel({
+  name: "admin-form",
+  file: "src/machines/admin/admin-form.machine.ts",
+  machine: adminFormMachine,
+  suites: [
+    { name: "admin dialog (Fund User Wallet)", options: fundWalletDialog, paths: "transitions" },
+    {
+      name: "admin form (Create New Admin)",
+      options: createAdminForm,
+      paths: "transitions",
+      unreachable: ["adminForm.succeeded", "adminForm.cancelled"],
+    },
+  ],
+});

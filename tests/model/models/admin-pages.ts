@@ -1,0 +1,51 @@
+/** What every admin page's model hears: the back office's live stream, and the users they open dialogs for. */
+export const NETWORK_FAILURE = { code: "NETWORK_ERROR", message: "x", status: 0 };
+export const PAGE_USER = { id: "u1", label: "p@example.com", multiplier: 0.001 };
+
+/** The back office's live stream as every admin page hears it. */
+export const LIVE = [
+  {
+    type: "ADMIN.AUDIT",
+    item: { id: "a1", actor: "root", action: "fund-wallet", target: "u1", amount: 5, timestamp: "t" },
+  },
+  { type: "STREAM.RESET" },
+  { type: "STREAM.UP" },
+  { type: "STREAM.DOWN" },
+];
+export const METRICS = { type: "ADMIN.METRICS", metrics: { rows: 9, poolBalance: 7 } };
+
+export const pageEvents = (machine: "users" | "funds") => [
+  ...LIVE,
+  ...(machine === "funds" ? [METRICS] : []),
+  { type: "RELOAD" },
+  { type: "xstate.done.actor.load", output: { rows: 2 } },
+  { type: "xstate.error.actor.load", error: NETWORK_FAILURE },
+  ...(machine === "users"
+    ? [
+        { type: "QUERY", search: { uq: "ada", usort: "email:asc" } },
+        { type: "FUND.OPEN", user: PAGE_USER },
+        { type: "MULTIPLIER.OPEN", user: PAGE_USER },
+        { type: "xstate.done.actor.fundDialog", output: { succeeded: true } },
+        { type: "xstate.done.actor.fundDialog", output: { succeeded: false } },
+        { type: "xstate.done.actor.multiplierDialog", output: { succeeded: true } },
+      ]
+    : [
+        { type: "QUERY", search: { txcursors: "t2" } },
+        { type: "WITHDRAW.OPEN" },
+        { type: "xstate.done.actor.withdrawDialog", output: { succeeded: true } },
+        { type: "xstate.done.actor.withdrawDialog", output: { succeeded: false } },
+      ]),
+];
+
+/** A page that lists rows by the search in its URL: Admin Dashboard, Audit Log. */
+export const listPageEvents = (search: Record<string, string>, withMetrics: boolean) => [
+  ...LIVE,
+  ...(withMetrics ? [METRICS] : []),
+  { type: "QUERY", search },
+  { type: "QUERY", search: {} },
+  { type: "xstate.done.actor.load", output: { rows: 2 } },
+  { type: "xstate.error.actor.load", error: NETWORK_FAILURE },
+];
+
+export const serializePage = (s: { value: unknown; context: { data: unknown; search: unknown } }) =>
+  JSON.stringify([s.value, s.context.data !== null, s.context.search]);

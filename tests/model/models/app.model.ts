@@ -1,0 +1,74 @@
+/**
+ * The root actor's model (tests/model/app.paths.test.ts): users and admins coming and going (the sessions'
+ * snapshots), the streams going up and down, messages from page actors; its children are stand-ins.
+ */
+import { createActor, createMachine } from "xstate";
+import { appMachine } from "#src/machines/app.machine.ts";
+import { registerModel } from "../kit/registry.ts";
+import type { ModelOptions } from "../path-runner.ts";
+
+const quiet = createMachine({});
+const session = (id: string | null) => ({ context: { user: id ? { id } : null } });
+const replyTo = createActor(createMachine({})).start();
+
+export const appComings: ModelOptions<unknown> = {
+  input: { now: () => 0, newId: () => "id" },
+  fakeActors: [],
+  actors: { auth: quiet, adminSession: quiet, taps: quiet, live: quiet },
+  // A stream reports only while it runs, that is while its owner is signed in.
+  events: (snapshot) => [
+    { type: "xstate.snapshot.session", snapshot: session("u1") },
+    { type: "xstate.snapshot.session", snapshot: session("u2") },
+    { type: "xstate.snapshot.session", snapshot: session(null) },
+    { type: "xstate.snapshot.adminSession", snapshot: session("a1") },
+    { type: "xstate.snapshot.adminSession", snapshot: session(null) },
+    ...(snapshot.matches({ user: "signedIn" })
+      ? [
+          { type: "LIVE", stream: "user", event: { type: "STREAM.UP" } },
+          { type: "LIVE", stream: "user", event: { type: "STREAM.DOWN" } },
+          {
+            type: "LIVE",
+            stream: "user",
+            event: { type: "POINTS.UPDATED", points: 1, totalTaps: 1, multiplier: 0.001 },
+          },
+        ]
+      : []),
+    ...(snapshot.matches({ admin: "signedIn" })
+      ? [{ type: "LIVE", stream: "admin", event: { type: "STREAM.UP" } }]
+      : []),
+    { type: "WALLET.MOVED" },
+    { type: "TAPS.SETTLE", replyTo },
+  ],
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.userId,
+      snapshot.context.adminId,
+      snapshot.context.streamsUp,
+    ]),
+};
+
+/**
+ * The chart without its systemIds, for generating paths: @xstate/graph walks every transition in one actor
+ * system, where re-entering `signedIn` would register `taps` twice. The replays run the real machine.
+ */
+const withoutSystemIds = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(withoutSystemIds);
+  if (node === null || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== "systemId")
+      .map(([key, value]) => [key, withoutSystemIds(value)]),
+  );
+};
+const charted = createMachine(withoutSystemIds(appMachine.config) as typeof appMachine.config).provide(
+  appMachine.implementations as never,
+);
+
+export const appModel = registerModel({
+  name: "app",
+  file: "src/machines/app.machine.ts",
+  machine: appMachine,
+  chart: charted,
+  suites: [{ name: "sessions, streams and pages", options: appComings, paths: "transitions" }],
+});

@@ -1,0 +1,20 @@
+/** The Audit Log page (tests/model/admin.paths.test.ts): a list by the URL's search, live entries. */
+import { auditPageMachine } from "#src/machines/admin/audit-page.machine.ts";
+import { createFakeApp } from "../../support/app-doubles.ts";
+import { registerModel } from "../kit/registry.ts";
+import type { ModelOptions } from "../path-runner.ts";
+import { listPageEvents, serializePage } from "./admin-pages.ts";
+
+export const auditPage: ModelOptions<unknown> = {
+  input: { search: {}, app: createFakeApp().app },
+  fakeActors: ["load"],
+  events: listPageEvents({ cursors: "a2" }, false),
+  serializeState: serializePage,
+};
+
+export const auditPageModel = registerModel({
+  name: "audit-page",
+  file: "src/machines/admin/audit-page.machine.ts",
+  machine: auditPageMachine,
+  suites: [{ name: "Audit Log page", options: auditPage, paths: "transitions" }],
+});

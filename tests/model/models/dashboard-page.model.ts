@@ -1,0 +1,20 @@
+/** The Admin Dashboard page (tests/model/admin.paths.test.ts): a list by the URL's search, live metrics. */
+import { dashboardPageMachine } from "#src/machines/admin/dashboard-page.machine.ts";
+import { createFakeApp } from "../../support/app-doubles.ts";
+import { registerModel } from "../kit/registry.ts";
+import type { ModelOptions } from "../path-runner.ts";
+import { listPageEvents, serializePage } from "./admin-pages.ts";
+
+export const dashboardPage: ModelOptions<unknown> = {
+  input: { search: {}, app: createFakeApp().app },
+  fakeActors: ["load"],
+  events: listPageEvents({ q: "ada" }, true),
+  serializeState: serializePage,
+};
+
+export const dashboardPageModel = registerModel({
+  name: "dashboard-page",
+  file: "src/machines/admin/dashboard-page.machine.ts",
+  machine: dashboardPageMachine,
+  suites: [{ name: "Admin Dashboard page", options: dashboardPage, paths: "transitions" }],
+});

@@ -1,0 +1,20 @@
+/** The Funds Management page (tests/model/admin.paths.test.ts): loads, pages, the withdraw dialog. */
+import { fundsPageMachine } from "#src/machines/admin/funds-page.machine.ts";
+import { createFakeApp } from "../../support/app-doubles.ts";
+import { registerModel } from "../kit/registry.ts";
+import type { ModelOptions } from "../path-runner.ts";
+import { pageEvents, serializePage } from "./admin-pages.ts";
+
+export const fundsPage: ModelOptions<unknown> = {
+  input: { search: {}, newId: () => "key", app: createFakeApp().app },
+  fakeActors: ["load", "withdrawDialog"],
+  events: pageEvents("funds"),
+  serializeState: serializePage,
+};
+
+export const fundsPageModel = registerModel({
+  name: "funds-page",
+  file: "src/machines/admin/funds-page.machine.ts",
+  machine: fundsPageMachine,
+  suites: [{ name: "Funds Management page", options: fundsPage, paths: "transitions" }],
+});

@@ -1,0 +1,17 @@
+/** The Stats page (tests/model/standings.paths.test.ts): the player's own figures, kept current. */
+import { statsMachine } from "#src/machines/economy/stats.machine.ts";
+import { registerModel } from "../kit/registry.ts";
+import { liveReadPage } from "./live-read-page.ts";
+
+export const stats = liveReadPage("stats", "user-1", [
+  { type: "POINTS.UPDATED", points: 1, totalTaps: 1, multiplier: 0.001 },
+  { type: "MULTIPLIER.CHANGED", multiplier: 0.002 },
+]);
+
+export const statsModel = registerModel({
+  name: "stats",
+  file: "src/machines/economy/stats.machine.ts",
+  madeBy: "src/machines/economy/live-read.machine.ts",
+  machine: statsMachine,
+  suites: [{ name: "reads, news and polls", options: stats, paths: "transitions" }],
+});

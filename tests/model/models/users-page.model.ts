@@ -1,0 +1,20 @@
+/** The User Management page (tests/model/admin.paths.test.ts): loads, searches, the two user dialogs. */
+import { usersPageMachine } from "#src/machines/admin/users-page.machine.ts";
+import { createFakeApp } from "../../support/app-doubles.ts";
+import { registerModel } from "../kit/registry.ts";
+import type { ModelOptions } from "../path-runner.ts";
+import { pageEvents, serializePage } from "./admin-pages.ts";
+
+export const usersPage: ModelOptions<unknown> = {
+  input: { search: {}, newId: () => "key", app: createFakeApp().app },
+  fakeActors: ["load", "fundDialog", "multiplierDialog"],
+  events: pageEvents("users"),
+  serializeState: serializePage,
+};
+
+export const usersPageModel = registerModel({
+  name: "users-page",
+  file: "src/machines/admin/users-page.machine.ts",
+  machine: usersPageMachine,
+  suites: [{ name: "User Management page", options: usersPage, paths: "transitions" }],
+});
