@@ -35,6 +35,10 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Seconds a stopping process fails its health check while still serving (0: close at once). */
   drainSeconds: number;
+  /** Bearer token of GET /api/metrics; null: the route answers 404. */
+  metricsToken: string | null;
+  /** How often one instance reconciles the books (0: never). */
+  reconcileIntervalMs: number;
   logLevel: LogLevel;
   /** NODE_ENV=production: nothing meant for local trials is served. */
   production: boolean;
