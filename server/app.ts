@@ -23,6 +23,7 @@ import { seedDemoTreasury } from "./domain/ledger/demo-treasury.ts";
 import { DEFAULT_LIVE_SETTINGS, LiveHub, type LiveHubSettings } from "./domain/live/live-hub.ts";
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from "./domain/maintenance.ts";
 import { createChainProbe } from "./domain/operations/chain-probe.ts";
+import { startReconciliation } from "./domain/operations/reconcile-worker.ts";
 import { createSyncHints } from "./domain/taps/sync-hints.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
@@ -67,7 +68,7 @@ export interface BuildAppOptions {
   chain?: ChainGateway;
   /**
    * Runs the background jobs (deposit watcher, withdrawal worker, booster sweep, leaderboard marks,
-   * maintenance) on their timers;
+   * reconciliation, maintenance) on their timers;
    * the server does, tests drive rounds themselves.
    */
   chainWorker?: boolean;
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         jobs.push(startChainWorker(ctx));
         jobs.push(startBoosterSweep(ctx));
         jobs.push(startBoardMarks(ctx));
+        if (config.reconcileIntervalMs > 0) jobs.push(startReconciliation(ctx));
         jobs.push(
           startPeriodic(
             "maintenance",

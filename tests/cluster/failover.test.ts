@@ -170,14 +170,15 @@ describe("two instances behind HAProxy", () => {
     expect(health.status).toBe(200);
   });
 
-  it("SIGTERM drains: the instance fails its health check but still serves, and no request through the balancer fails", async () => {
+  it("SIGTERM drains: the instance fails its readiness check but stays alive and serves, and no request through the balancer fails", async () => {
     const p = await player(9);
     const app1 = cluster.instances.find((instance) => instance.name === "app1")!;
     cluster.kill("app1", "SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const health = await fetch(`${app1.url}/api/health`);
-    expect(health.status).toBe(503);
-    expect(((await health.json()) as { error: { code: string } }).error.code).toBe("DRAINING");
+    const ready = await fetch(`${app1.url}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { error: { code: string } }).error.code).toBe("DRAINING");
+    expect((await fetch(`${app1.url}/api/health`)).status).toBe(200);
     const direct = await fetch(`${app1.url}/api/user/${p.id}/points`, {
       headers: { authorization: `Bearer ${p.token}` },
     });
