@@ -12,10 +12,13 @@ import { advanceOpenWithdrawals } from "#server/domain/wallet/usdt-withdrawal.ts
 import { type Caller, fundViaDevnet, sessionCaller, syncTaps } from "./rewards.ts";
 import { bearer, signUpAndLogIn, TEST_MNEMONIC, type TestApp } from "./test-app.ts";
 
+/** What these steps need of a suite: its app and its clock. */
+export type Suite = Pick<TestApp, "app" | "clock">;
+
 /** An address outside the platform (far past any user's index) that withdrawals go to. */
 export const OUTSIDE_ADDRESS = createHdWallet(TEST_MNEMONIC).addressAt(900_000);
 
-export async function depositAddressOf(t: TestApp, caller: Caller): Promise<string> {
+export async function depositAddressOf(t: Suite, caller: Caller): Promise<string> {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/wallet/generate",
@@ -27,7 +30,7 @@ export async function depositAddressOf(t: TestApp, caller: Caller): Promise<stri
 }
 
 /** Test USDT from the devnet's faucet to an address (not yet confirmed, not yet credited). */
-export async function devnetDeposit(t: TestApp, address: string, amount: number): Promise<string> {
+export async function devnetDeposit(t: Suite, address: string, amount: number): Promise<string> {
   const res = await t.app.inject({
     method: "POST",
     url: "/api/devnet/deposit",
@@ -38,7 +41,7 @@ export async function devnetDeposit(t: TestApp, address: string, amount: number)
 }
 
 /** Lets the devnet confirm what it holds and runs the chain worker's round once. */
-export async function settleChain(t: TestApp): Promise<void> {
+export async function settleChain(t: Suite): Promise<void> {
   await t.app.ctx.background.drain();
   t.clock.advance(DEVNET_CONFIRM_MS + 1);
   await scanAllDeposits(t.app.ctx);
@@ -51,7 +54,7 @@ export interface Activity {
   depositAddress: string;
 }
 
-export async function liveALittle(t: TestApp): Promise<Activity> {
+export async function liveALittle(t: Suite): Promise<Activity> {
   const depositor = sessionCaller(await signUpAndLogIn(t.app));
   const withdrawer = sessionCaller(await signUpAndLogIn(t.app));
   const depositAddress = await depositAddressOf(t, depositor);
