@@ -4,6 +4,7 @@
  * the database.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { startChainWorker } from "#server/chain/worker.ts";
 import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
@@ -238,6 +239,21 @@ describe("what /api/metrics says", () => {
       const found = family(families, name);
       expect(found.help, name).not.toBe("");
       expect(["counter", "gauge", "histogram"], name).toContain(found.type);
+    }
+  });
+
+  it("exposes every series the alert rules and the Grafana dashboard in docs/ops/ ask for", async () => {
+    const { families } = await scrape();
+    const samples = new Set([...families.values()].flatMap((f) => f.samples.map((sample) => sample.name)));
+    const names = new Set([...families.keys(), ...samples]);
+    for (const file of ["docs/ops/alerts.yml", "docs/ops/grafana-dashboard.json"]) {
+      const used = new Set(readFileSync(file, "utf8").match(/taprewards_[a-z_]+/g) ?? []);
+      expect(used.size, file).toBeGreaterThan(5);
+      for (const name of used) {
+        // Histogram series (_bucket) exist once something was observed; their family is what must be there.
+        const family = name.replace(/_(bucket|sum|count)$/, "");
+        expect(names.has(name) || families.has(family), `${file}: ${name}`).toBe(true);
+      }
     }
   });
 });
