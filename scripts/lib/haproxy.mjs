@@ -49,6 +49,8 @@ defaults
   timeout http-request 10s
   timeout http-keep-alive 10s
   timeout queue 10s
+  # /api/ready gives the database 1 s to answer (server/domain/operations/readiness.ts).
+  timeout check 1500ms
 
 frontend web
   bind ${host}:${port}

@@ -10,8 +10,11 @@ import { pingDatabase } from "../../db/read-models/operations.read-model.ts";
 import { AppError } from "../../errors.ts";
 import { type ChainStatus, withTimeout } from "./chain-probe.ts";
 
-/** Well inside a load balancer's check time-out (HAProxy's is its 500 ms interval). */
-export const DATABASE_PING_TIMEOUT_MS = 400;
+/**
+ * Inside the load balancer's check time-out (`timeout check 1500ms` in scripts/lib/haproxy.mjs); long enough
+ * that a busy database, which every instance shares, does not take instances out one by one.
+ */
+export const DATABASE_PING_TIMEOUT_MS = 1_000;
 
 export const draining = () =>
   new AppError(503, "DRAINING", "This instance is shutting down. Send requests to another one.");
