@@ -11,7 +11,7 @@ export function formatReconcileReport(report: ReconcileReport): string {
   const chain = report.chain;
   if (chain) {
     lines.push(
-      `  hot wallet ${chain.hotWalletAddress} holds       ${usdt(chain.hotWalletMicro)} USDT`,
+      `  hot wallet ${chain.hotWalletAddress}: holds ${usdt(chain.hotWalletMicro)} USDT`,
       `  the ledger says it should hold ${usdt(chain.hotWalletExpectedMicro)} USDT = treasury ${usdt(chain.treasuryMicro)}` +
         ` + user wallets ${usdt(chain.walletsMicro)} + withdrawals in flight ${usdt(chain.withdrawalsInFlightMicro)}` +
         ` - deposits held at deposit addresses ${usdt(chain.depositsCreditedMicro)}` +
