@@ -24,10 +24,12 @@ import {
 } from "./helpers/ledger-activity.ts";
 import { parsePrometheusText, sampleValue } from "./helpers/prometheus-text.ts";
 import { type Caller, fundViaDevnet, sessionCaller } from "./helpers/rewards.ts";
-import { bearer, setupTestApp, signUpAndLogIn, testEngine } from "./helpers/test-app.ts";
+import { bearer, HOUR, setupTestApp, signUpAndLogIn, testEngine } from "./helpers/test-app.ts";
 
 const TOKEN = "reconcile-metrics-token";
-const t = setupTestApp({ config: { metricsToken: TOKEN } });
+// Two hours back: `npm run reconcile` runs on the real clock, and the devnet confirms a transfer only once its
+// time has come, so the suite's clock (moved forward by the tests) must stay behind the real one.
+const t = setupTestApp({ config: { metricsToken: TOKEN }, clockStart: new Date(Date.now() - 2 * HOUR) });
 const db = () => t.database.handle.db;
 const check = () => reconcile(t.app.ctx);
 let activity: Activity;

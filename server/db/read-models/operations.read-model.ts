@@ -53,8 +53,9 @@ export async function readOperationsFigures(
       r.differences,
       r.source
     FROM (SELECT 1) one
+    -- The run recorded last, whatever its clock said: instances' clocks may differ a little.
     LEFT JOIN LATERAL (
-      SELECT finished_at, differences, source FROM reconciliation_runs ORDER BY finished_at DESC, id DESC LIMIT 1
+      SELECT finished_at, differences, source FROM reconciliation_runs ORDER BY id DESC LIMIT 1
     ) r ON true`.execute(db);
   const row = rows[0];
   if (!row) throw new Error("the operations figures query answered no row");
