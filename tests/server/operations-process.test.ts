@@ -68,7 +68,7 @@ const post = (base: string, url: string, body: unknown, token?: string) =>
 describe("a stopping server process", () => {
   it("fails /api/ready from the moment SIGTERM arrives, stays alive and serving, and exits within 10 s", async () => {
     const env = await emptyDatabase("drain");
-    const { server, base } = await start({ ...env, SHUTDOWN_DRAIN_SECONDS: "2", METRICS_TOKEN: TOKEN });
+    const { server, base } = await start({ ...env, SHUTDOWN_DRAIN_SECONDS: "4", METRICS_TOKEN: TOKEN });
     try {
       expect((await fetch(`${base}/api/ready`)).status).toBe(200);
       const metrics = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -78,19 +78,20 @@ describe("a stopping server process", () => {
       server.child.kill("SIGTERM");
       // The signal reaches the process within moments; from then on readiness fails.
       let ready = await fetch(`${base}/api/ready`);
-      for (let tries = 0; ready.status === 200 && tries < 20; tries += 1) {
+      for (let tries = 0; ready.status === 200 && tries < 80; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 25));
         ready = await fetch(`${base}/api/ready`);
       }
       expect(ready.status).toBe(503);
-      expect(Date.now() - signalled).toBeLessThan(1_000);
+      // Well before the drain's 4 s are over (a loaded machine delivers signals and answers slowly).
+      expect(Date.now() - signalled).toBeLessThan(2_000);
       expect(((await ready.json()) as { error: { code: string } }).error.code).toBe("DRAINING");
       expect((await fetch(`${base}/api/health`)).status).toBe(200);
       const during = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(await during.text()).toContain("taprewards_instance_draining 1");
       expect(await server.exited).toBe(0);
       const took = Date.now() - signalled;
-      expect(took).toBeGreaterThanOrEqual(2_000);
+      expect(took).toBeGreaterThanOrEqual(4_000);
       expect(took).toBeLessThan(10_000);
     } finally {
       server.child.kill("SIGKILL");
