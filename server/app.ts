@@ -22,13 +22,17 @@ import { startBoosterSweep } from "./domain/economy/booster-sweep.ts";
 import { seedDemoTreasury } from "./domain/ledger/demo-treasury.ts";
 import { DEFAULT_LIVE_SETTINGS, LiveHub, type LiveHubSettings } from "./domain/live/live-hub.ts";
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from "./domain/maintenance.ts";
+import { createChainProbe } from "./domain/operations/chain-probe.ts";
+import { startReconciliation } from "./domain/operations/reconcile-worker.ts";
 import { createSyncHints } from "./domain/taps/sync-hints.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
+import { createAppMetrics } from "./metrics/app-metrics.ts";
 import { microFromNumber } from "./money/micro.ts";
 import { type PeriodicJob, startPeriodic } from "./periodic.ts";
 import { answerMalformedRequest, installErrorHandler } from "./plugins/errors.ts";
+import { installHttpMetrics } from "./plugins/http-metrics.ts";
 import { installOpenApi } from "./plugins/openapi.ts";
 import { generateRequestId, installRequestIdHeader } from "./plugins/request-id.ts";
 import { installCors, installSecurityHeaders, installTransportHeaders } from "./plugins/security.ts";
@@ -64,7 +68,7 @@ export interface BuildAppOptions {
   chain?: ChainGateway;
   /**
    * Runs the background jobs (deposit watcher, withdrawal worker, booster sweep, leaderboard marks,
-   * maintenance) on their timers;
+   * reconciliation, maintenance) on their timers;
    * the server does, tests drive rounds themselves.
    */
   chainWorker?: boolean;
@@ -112,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : null;
     const chain = await setUpChain({ config, db: handle.db, clock, log: app.log });
     const sessions = new SessionCache();
+    const metrics = createAppMetrics();
+    const chainGateway = options.chain ?? chain.gateway;
     const ctx: AppContext = {
       db: handle.db,
       engine: handle.engine,
@@ -120,7 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailer: options.mailer ?? smtpMailer ?? createOutboxMailer(handle.db, clock, app.log),
       background: new BackgroundTasks(app.log),
       log: app.log,
-      chain: options.chain ?? chain.gateway,
+      chain: chainGateway,
       wallet: chain.wallet,
       sessions,
       syncHints: createSyncHints(),
@@ -133,10 +139,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           adminMetrics: () => adminMetricsBody(ctx),
           // Another instance ended a user's sessions, or this one may have missed such news.
           sessionsEnded: (userId) => (userId === null ? sessions.clear() : sessions.forgetUser(userId)),
+          delivered: (latencyMs) => metrics.eventDelivery.observe(latencyMs / 1000),
         },
         { ...DEFAULT_LIVE_SETTINGS, ...options.live },
       ),
       lifecycle: { draining: false },
+      metrics,
+      chainProbe: createChainProbe({ chain: chainGateway, wallet: chain.wallet, log: app.log }),
+      ...(handle.poolUse ? { poolUse: handle.poolUse } : {}),
     };
     await ctx.live.start();
     // Open streams never finish on their own: end them first, so closing does not wait for them.
@@ -148,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     installRouteGuard(app, registeredRoutes);
     installRequestIdHeader(app);
+    installHttpMetrics(app, metrics);
     installErrorHandler(app);
     installCors(app, config.corsOrigins);
     await installSecurityHeaders(app, { telegram: config.telegramBotToken !== null });
@@ -182,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         jobs.push(startChainWorker(ctx));
         jobs.push(startBoosterSweep(ctx));
         jobs.push(startBoardMarks(ctx));
+        if (config.reconcileIntervalMs > 0) jobs.push(startReconciliation(ctx));
         jobs.push(
           startPeriodic(
             "maintenance",

@@ -35,6 +35,10 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Seconds a stopping process fails its health check while still serving (0: close at once). */
   drainSeconds: number;
+  /** Bearer token of GET /api/metrics; null: the route answers 404. */
+  metricsToken: string | null;
+  /** How often one instance reconciles the books (0: never). */
+  reconcileIntervalMs: number;
   logLevel: LogLevel;
   /** NODE_ENV=production: nothing meant for local trials is served. */
   production: boolean;
@@ -95,11 +99,23 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+export interface LoadOptions {
+  /**
+   * Settings a command never uses, left unread (null): `npm run reconcile` watches the chain without the
+   * wallet's words, so WALLET_MNEMONIC is not required there even when CHAIN=tron.
+   */
+  skip?: readonly SettingKey[];
+}
+
 /** Reads and validates the environment. Throws ConfigError listing every problem at once. */
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = process.env, options: LoadOptions = {}): Config {
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [key, definition] of Object.entries(SETTINGS) as [SettingKey, (typeof SETTINGS)[SettingKey]][]) {
+    if (options.skip?.includes(key)) {
+      values[key] = null;
+      continue;
+    }
     const given = definition.untrimmed ? env[definition.env] : env[definition.env]?.trim();
     // An empty value means "not set", as in most .env tooling.
     const raw = given === undefined || given === "" ? undefined : given;

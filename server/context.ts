@@ -8,12 +8,14 @@ import type { ChainGateway } from "./chain/gateway.ts";
 import type { HdWallet } from "./chain/keys.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import type { DatabaseEngine } from "./db/database.ts";
+import type { DatabaseEngine, PoolUse } from "./db/database.ts";
 import type { Database } from "./db/schema.ts";
 import type { SessionCache } from "./domain/auth/session-cache.ts";
 import type { LiveHub } from "./domain/live/live-hub.ts";
+import type { ChainProbe } from "./domain/operations/chain-probe.ts";
 import type { SyncHints } from "./domain/taps/sync-hints.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { AppMetrics } from "./metrics/app-metrics.ts";
 
 export interface Logger {
   info(object: unknown, message?: string): void;
@@ -39,6 +41,12 @@ export interface AppContext {
   sessions: SessionCache;
   /** Players' rewards rows as this instance last saw them, by user id: hints for the next tap sync (decision 028). */
   syncHints: SyncHints;
-  /** Set when the process has been told to stop: health checks fail so a load balancer drains it. */
+  /** Set when the process has been told to stop: /api/ready fails so a load balancer drains it. */
   lifecycle: { draining: boolean };
+  /** This instance's Prometheus metrics (docs/decisions/030). */
+  metrics: AppMetrics;
+  /** Whether the chain gateway answers, probed at most every 30 s (readiness and metrics). */
+  chainProbe: ChainProbe;
+  /** The PostgreSQL pool's connections; undefined on PGlite, which has none. */
+  poolUse?: () => PoolUse;
 }

@@ -21,6 +21,9 @@ export const unauthorized = (message = "Please sign in to continue.") =>
 export const tokenExpired = () =>
   new AppError(401, "TOKEN_EXPIRED", "Your session has expired. Please sign in again.");
 
+/** The same answer as an address nothing lives at (server/plugins/spa.ts). */
+export const nothingHere = () => new AppError(404, "NOT_FOUND", "There is nothing at this address.");
+
 export const forbidden = (message = "You are not allowed to do this.") =>
   new AppError(403, "FORBIDDEN", message);
 

@@ -10,8 +10,7 @@ import { DataDirInUse, type DataDirLock, lockDataDir } from "./db/data-dir-lock.
 import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { type BootstrapResult, ensureAdmin } from "./domain/auth/bootstrap-admin.ts";
-
-const SHUTDOWN_GRACE_MS = 10_000;
+import { drainAndClose, SHUTDOWN_LIMIT_MS } from "./shutdown.ts";
 
 let database: DatabaseHandle | undefined;
 let app: FastifyInstance | undefined;
@@ -28,7 +27,10 @@ function loadConfigOrExit(): Config {
   }
 }
 
-/** Stops accepting requests, lets in-flight ones finish, closes the database. A second signal exits at once. */
+/**
+ * Fails readiness at once, keeps serving for SHUTDOWN_DRAIN_SECONDS, finishes in-flight requests, closes the
+ * database; all within 10 s (server/shutdown.ts). A second signal exits at once.
+ */
 async function stop(signal: string): Promise<void> {
   if (stopping) {
     console.error(`${signal} again: exiting without waiting.`);
@@ -37,34 +39,23 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   // Still starting (e.g. PGlite initialising its folder): main() notices `stopping` and closes what it opened.
   if (!app) return;
-  const drainSeconds = app.ctx.config.drainSeconds;
-  if (drainSeconds > 0) {
-    // Behind a load balancer: fail its health checks first and keep serving until it has noticed.
-    app.ctx.lifecycle.draining = true;
-    app.log.info({ signal, drainSeconds }, "draining: health checks now fail");
-    await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
-  }
-  app.log.info({ signal }, "shutting down: finishing in-flight requests");
-  const forceExit = setTimeout(() => {
-    console.error(`Shutdown took longer than ${SHUTDOWN_GRACE_MS / 1000} s; exiting anyway.`);
-    process.exit(1);
-  }, SHUTDOWN_GRACE_MS);
-  forceExit.unref();
-  // A keep-alive connection whose request finishes during the shutdown would otherwise stay open for the
-  // keep-alive timeout; close each one as soon as it is idle.
-  const server = app.server;
-  const closeIdle = setInterval(() => server.closeIdleConnections(), 100);
   try {
-    await app.close();
-    await database?.close();
-    dataDirLock?.release();
+    await drainAndClose(app, {
+      drainMs: app.ctx.config.drainSeconds * 1000,
+      reason: signal,
+      onOverrun: () => {
+        console.error(`Shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway.`);
+        process.exit(1);
+      },
+      afterClose: async () => {
+        await database?.close();
+        dataDirLock?.release();
+      },
+    });
     process.exitCode = 0;
   } catch (err) {
     app.log.error({ err }, "error while shutting down");
     process.exitCode = 1;
-  } finally {
-    clearInterval(closeIdle);
-    clearTimeout(forceExit);
   }
 }
 

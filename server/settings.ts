@@ -40,6 +40,9 @@ export interface Setting<T> {
 
 const setting = <T>(definition: Setting<T>): Setting<T> => definition;
 
+/** Draining and closing together stay under the 10 s a process is given to stop (server/server.ts). */
+export const MAX_DRAIN_SECONDS = 5;
+const METRICS_TOKEN_PATTERN = /^[A-Za-z0-9._~-]{16,200}$/;
 const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 // Deliberately loose: the point is to catch typos at start, not to be RFC 5322.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -263,9 +266,35 @@ export const SETTINGS = {
     env: "SHUTDOWN_DRAIN_SECONDS",
     shownDefault: "`0`",
     doc:
-      "on SIGTERM, seconds during which `/api/health` answers 503 while requests are still served, so a load " +
-      "balancer stops sending new ones before the server closes (`npm run cluster` sets 2)",
-    parse: integer(0, 0, 60),
+      "on SIGTERM, seconds during which `/api/ready` answers 503 while requests are still served, so a load " +
+      "balancer stops sending new ones before the server closes (`npm run cluster` sets 2); at most 5, so " +
+      "draining and closing stay under 10 s in all (docs/decisions/030)",
+    parse: integer(0, 0, MAX_DRAIN_SECONDS),
+  }),
+  metricsToken: setting({
+    env: "METRICS_TOKEN",
+    shownDefault: "(unset)",
+    doc:
+      "bearer token Prometheus sends to `GET /api/metrics` (at least 16 characters: letters, digits, `-`, " +
+      "`_`, `.`, `~`); unset: the route answers 404 (docs/ops/runbook.md)",
+    parse: (raw) => {
+      // Never echo the value back: it is a secret.
+      if (raw !== undefined && !METRICS_TOKEN_PATTERN.test(raw)) {
+        throw new SettingRuleBroken(
+          "a token",
+          "METRICS_TOKEN must be 16-200 characters of letters, digits, -, _, . or ~",
+        );
+      }
+      return raw ?? null;
+    },
+  }),
+  reconcileIntervalMs: setting({
+    env: "RECONCILE_MINUTES",
+    shownDefault: "`60`",
+    doc:
+      "how often one instance reconciles the ledger with itself and with the chain (`npm run reconcile` does " +
+      "the same by hand); the result is on `/api/metrics`; `0` turns the hourly run off",
+    parse: (raw) => integer(60, 0, 1_440)(raw) * 60_000,
   }),
   logLevel: setting({
     env: "LOG_LEVEL",

@@ -4,7 +4,8 @@
 // Instances start one after the other up to the first healthy one (it migrates the database and, in local
 // chain mode, creates the shared wallet seed file), then the rest together. An instance that dies is started
 // again after a second; HAProxy routes around it meanwhile. Stopping sends SIGTERM to every instance: each
-// fails its health check for SHUTDOWN_DRAIN_SECONDS while still serving, then finishes in-flight requests.
+// fails its readiness check (/api/ready) for SHUTDOWN_DRAIN_SECONDS while still serving, then finishes
+// in-flight requests.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -29,7 +30,7 @@ async function waitHealthy(url, timeoutMs, isGone = () => false) {
   while (Date.now() < deadline) {
     if (isGone()) throw new Error(`${url} exited before it was healthy`);
     try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
     } catch {
       // Not listening yet.
@@ -72,7 +73,7 @@ export async function startCluster(options) {
     const child = spawn(process.execPath, SERVER_NODE_ARGS, {
       cwd: root,
       env: {
-        // Health checks every 500 ms would fill the log at `info`; LOG_LEVEL still wins when set.
+        // Readiness checks every 500 ms would fill the log at `info`; LOG_LEVEL still wins when set.
         LOG_LEVEL: "warn",
         ...process.env,
         ...options.env,

@@ -25,8 +25,8 @@ export function haproxyBinary() {
 }
 
 /**
- * One frontend on `port`, one backend of `servers`. Health checks every 500 ms (a server is out after two
- * failures, back after two successes); a request whose connection fails, or which gets no answer because its
+ * One frontend on `port`, one backend of `servers`. Readiness checks (/api/ready: the database answers and
+ * the instance is not stopping) every 500 ms (a server is out after two failures, back after two successes); a request whose connection fails, or which gets no answer because its
  * server died, is retried once on another server (every route that changes money or taps is idempotent by its
  * key or batch id). Long timeouts on the server side keep live event streams open between their pings.
  * Requests are spread by a consistent hash of their bearer token, so one player's tap syncs keep reaching the
@@ -49,6 +49,8 @@ defaults
   timeout http-request 10s
   timeout http-keep-alive 10s
   timeout queue 10s
+  # /api/ready gives the database 1 s to answer (server/domain/operations/readiness.ts).
+  timeout check 1500ms
 
 frontend web
   bind ${host}:${port}
@@ -57,7 +59,7 @@ frontend web
 backend app
   balance hdr(Authorization)
   hash-type consistent
-  option httpchk GET /api/health
+  option httpchk GET /api/ready
   http-check expect status 200
   default-server inter 500ms fall 2 rise 2
 ${servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`).join("\n")}

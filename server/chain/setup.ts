@@ -27,19 +27,29 @@ export async function setUpChain(options: {
   const { config, db, clock } = options;
   const wallet = createHdWallet(loadWalletMnemonic(config, options.log));
   await checkSeed(db, wallet, clock);
+  return { wallet, gateway: await createChainGateway({ config, db, clock, wallet }) };
+}
+
+/** The gateway the configuration asks for, over any wallet (a watch-only one for read-only tools). */
+export async function createChainGateway(options: {
+  config: Config;
+  db: Kysely<Database>;
+  clock: Clock;
+  wallet: HdWallet;
+}): Promise<ChainGateway> {
+  const { config, db, clock, wallet } = options;
   if (config.chain === "local") {
-    const gateway = createDevnetGateway({
+    return createDevnetGateway({
       db,
       wallet,
       clock,
       publicUrl: config.publicUrl,
       pollIntervalMs: config.chainPollIntervalMs,
     });
-    return { wallet, gateway };
   }
   // Loaded only on TRON, so local mode never reads the TronGrid code.
   const { createTronGateway } = await import("./tron/tron-gateway.ts");
-  const gateway = createTronGateway({
+  return createTronGateway({
     apiUrl: config.tron.apiUrl,
     apiKey: config.tron.apiKey,
     contract: config.tron.usdtContract,
@@ -48,7 +58,6 @@ export async function setUpChain(options: {
     pollIntervalMs: config.chainPollIntervalMs,
     wallet,
   });
-  return { wallet, gateway };
 }
 
 async function checkSeed(db: Kysely<Database>, wallet: HdWallet, clock: Clock): Promise<void> {

@@ -4,6 +4,7 @@
  * every instance at once, but that only multiplies the calls to the chain.
  */
 import type { AppContext } from "../context.ts";
+import { recordWorkerRound } from "../db/repos/worker-leases.repo.ts";
 import { scanAllDeposits } from "../domain/wallet/deposits.ts";
 import { advanceOpenWithdrawals } from "../domain/wallet/usdt-withdrawal.ts";
 import { workerLease } from "../domain/worker-lease.ts";
@@ -19,15 +20,20 @@ export function startChainWorker(ctx: AppContext): PeriodicJob {
     "chain worker",
     ctx.chain.pollIntervalMs,
     async () => {
-      if (!(await lease.take())) return;
+      const held = await lease.take();
+      ctx.metrics.chainWorkerLeaseHeld.set(held ? 1 : 0);
+      if (!held) return;
       await scanAllDeposits(ctx);
       await advanceOpenWithdrawals(ctx);
+      // Every instance's /api/metrics shows the time since this as the chain worker's lag.
+      await recordWorkerRound(ctx.db, CHAIN_WORKER_LEASE, ctx.clock());
     },
     ctx.log,
   );
   return {
     async stop() {
       await job.stop();
+      ctx.metrics.chainWorkerLeaseHeld.set(0);
       await lease.release().catch((err: unknown) => ctx.log.warn({ err }, "chain worker lease not released"));
     },
   };

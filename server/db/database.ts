@@ -18,7 +18,16 @@ export interface DatabaseHandle {
   readonly engine: DatabaseEngine;
   /** LISTEN for notifications, which PostgreSQL and PGlite deliver only when the sending transaction commits. */
   readonly listen: Listen;
+  /** PostgreSQL only: the pool's connections right now (for /api/metrics). */
+  readonly poolUse?: () => PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection: above 0 for long, the pool is too small. */
+  waiting: number;
 }
 
 export interface PostgresOptions {
@@ -43,7 +52,13 @@ export async function openPostgres({ url, maxConnections = 10 }: PostgresOptions
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   // Fail at start, with the driver's message, rather than on the first request.
   await pool.query("SELECT 1");
-  return { db, engine: "postgres", listen: listenOnPostgres(url), close: () => db.destroy() };
+  return {
+    db,
+    engine: "postgres",
+    listen: listenOnPostgres(url),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => db.destroy(),
+  };
 }
 
 /**

@@ -29,3 +29,16 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   }
   return result;
 }
+
+/** Migrations this database has not had yet (all of them for a database TapRewards never started on). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const { rows: found } = await sql<{
+    table: string | null;
+  }>`SELECT to_regclass('public.kysely_migration')::text AS table`.execute(db);
+  const applied = new Set<string>();
+  if (found[0]?.table) {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+    for (const row of rows) applied.add(row.name);
+  }
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}

@@ -347,6 +347,21 @@ export interface WorkerLeasesTable {
   expires_at: Timestamp;
 }
 
+/** When a background round (the chain worker's) last finished on any instance. */
+export interface WorkerRoundsTable {
+  name: string;
+  finished_at: Timestamp;
+}
+
+/** One reconciliation of the books with themselves and with the chain (docs/decisions/030). */
+export interface ReconciliationRunsTable {
+  id: Generated<number>;
+  source: "worker" | "command";
+  finished_at: Timestamp;
+  differences: number;
+  report: ColumnType<unknown, string, never>;
+}
+
 /** One row per friend who signed up with a code: what their taps have earned the referrer. */
 export interface ReferralsTable {
   friend_id: string;
@@ -408,6 +423,8 @@ export interface Database {
   live_tickets: LiveTicketsTable;
   chain_deposit_sightings: ChainDepositSightingsTable;
   worker_leases: WorkerLeasesTable;
+  worker_rounds: WorkerRoundsTable;
+  reconciliation_runs: ReconciliationRunsTable;
   streak_claims: StreakClaimsTable;
   booster_purchases: BoosterPurchasesTable;
   user_achievements: UserAchievementsTable;

@@ -2,12 +2,13 @@
  * Enforcement of an endpoint's policy (src/api/contracts/endpoint.ts). Runs in the route's onRequest hook,
  * before the body is read or validated, so the contract's order holds: 401, then 403, then 400.
  */
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Policy } from "#src/api/contracts/endpoint.ts";
 import type { AppContext } from "../context.ts";
 import { type AuthenticatedSession, authenticateAccessToken } from "../domain/auth/sessions.ts";
 import { redeemStreamTicket } from "../domain/live/stream-tickets.ts";
-import { forbidden, unauthorized } from "../errors.ts";
+import { forbidden, nothingHere, unauthorized } from "../errors.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -18,6 +19,7 @@ declare module "fastify" {
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200})$/i;
 const TICKET = /^[A-Za-z0-9_-]{1,200}$/;
+const ANY_BEARER = /^Bearer +(\S{1,200})$/i;
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip", "via"];
 
@@ -39,6 +41,26 @@ async function authenticateByTicket(ctx: AppContext, request: FastifyRequest): P
   const { ticket } = (request.query ?? {}) as { ticket?: unknown };
   if (typeof ticket !== "string" || !TICKET.test(ticket)) throw unauthorized();
   request.auth = await redeemStreamTicket(ctx, ticket);
+}
+
+/**
+ * Compares a secret in constant time: both sides are hashed first, so neither the length nor the first
+ * differing character shows in how long the answer takes.
+ */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The scraper's token (METRICS_TOKEN); unset, the route does not exist as far as anyone can tell. */
+function requireMetricsToken(ctx: AppContext, request: FastifyRequest): void {
+  const expected = ctx.config.metricsToken;
+  if (expected === null) throw nothingHere();
+  const header = request.headers.authorization;
+  const given = typeof header === "string" ? ANY_BEARER.exec(header.trim())?.[1] : undefined;
+  if (given === undefined || !sameSecret(given, expected)) {
+    throw unauthorized("Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.");
+  }
 }
 
 export function policyHook(
@@ -71,6 +93,8 @@ export function policyHook(
         const { id } = (request.params ?? {}) as { id?: unknown };
         if (session.user.id !== id) throw forbidden();
       };
+    case "metrics":
+      return async (request) => requireMetricsToken(ctx, request);
     case "admin":
       return async (request) => {
         const session = await authenticate(ctx, request);

@@ -1,15 +1,25 @@
+/** Liveness, readiness and metrics for the people who run the service (docs/decisions/030, docs/ops/). */
 import type { FastifyInstance } from "fastify";
-import { health } from "#src/api/contracts/operations.ts";
-import { AppError } from "../errors.ts";
+import { health, metrics, ready } from "#src/api/contracts/operations.ts";
+import { scrapeMetrics } from "../domain/operations/metrics-scrape.ts";
+import { checkReadiness } from "../domain/operations/readiness.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 
 export function registerOperationsRoutes(app: FastifyInstance): void {
-  const { engine, config, lifecycle } = app.ctx;
-  registerEndpoint(app, health, async () => {
-    // A draining instance still serves requests; only the load balancer's health check is told to go away.
-    if (lifecycle.draining) {
-      throw new AppError(503, "DRAINING", "This instance is shutting down. Send requests to another one.");
-    }
-    return { status: "ok" as const, db: engine, chain: config.chain };
+  const ctx = app.ctx;
+  // Alive, and nothing more: it touches neither the database nor the chain, and stays 200 while the process
+  // drains, so a supervisor never restarts an instance that is only finishing its requests.
+  registerEndpoint(app, health, async () => ({
+    status: "ok" as const,
+    db: ctx.engine,
+    chain: ctx.config.chain,
+  }));
+
+  registerEndpoint(app, ready, async () => checkReadiness(ctx));
+
+  registerEndpoint(app, metrics, async ({ reply }) => {
+    const scraped = await scrapeMetrics(ctx);
+    reply.type(scraped.contentType).header("cache-control", "no-store");
+    return scraped.text;
   });
 }

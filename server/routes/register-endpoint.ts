@@ -27,7 +27,9 @@ export interface RegisteredRoute {
 }
 
 type ParamsOf<E extends Endpoint> = E["params"] extends TSchema ? Static<E["params"]> : Record<string, never>;
-type AuthOf<E extends Endpoint> = E["policy"] extends "public" | "loopback" ? null : AuthenticatedSession;
+type AuthOf<E extends Endpoint> = E["policy"] extends "public" | "loopback" | "metrics"
+  ? null
+  : AuthenticatedSession;
 
 export interface EndpointCall<E extends Endpoint> {
   body: BodyOf<E>;

@@ -5,6 +5,7 @@ import { creditTapBatch } from "../domain/taps/credit-tap-batch.ts";
 import { multiplierHistory, multiplierOf, pointsHistory, pointsOf } from "../domain/taps/points-queries.ts";
 import { updateUser } from "../domain/users/update-user.ts";
 import { userDetail } from "../domain/users/user-detail.ts";
+import { countTapSync } from "../metrics/tap-sync-outcome.ts";
 import { encodeCursor, pageRequest, SERIAL_ID, UUID_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microToWire, optionalMicroFromWire } from "./wire-units.ts";
@@ -32,12 +33,14 @@ export function registerUserRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, contract.syncTaps, async ({ params, body }) => {
-    const result = await creditTapBatch(ctx, params.id, {
-      batchId: body.batchId,
-      taps: body.taps,
-      claimedPointsMicro: optionalMicroFromWire(body.points, "body/points"),
-      claimedMultiplierMicro: optionalMicroFromWire(body.multiplier, "body/multiplier"),
-    });
+    const result = await countTapSync(ctx.metrics, body.taps, () =>
+      creditTapBatch(ctx, params.id, {
+        batchId: body.batchId,
+        taps: body.taps,
+        claimedPointsMicro: optionalMicroFromWire(body.points, "body/points"),
+        claimedMultiplierMicro: optionalMicroFromWire(body.multiplier, "body/multiplier"),
+      }),
+    );
     return {
       points: microToWire(result.pointsMicro),
       totalTaps: result.totalTaps,

@@ -28,6 +28,8 @@ describe("config", () => {
       corsOrigins: [],
       trustProxy: false,
       drainSeconds: 0,
+      metricsToken: null,
+      reconcileIntervalMs: 3_600_000,
       logLevel: "info",
       production: false,
       requireEmailVerification: false,
@@ -160,6 +162,30 @@ describe("config", () => {
     expect(
       loadConfig({ TELEGRAM_BOT_TOKEN: "123456:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8" }).telegramBotToken,
     ).toBe("123456:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8");
+  });
+
+  it("reads the operations settings and never echoes a bad metrics token", () => {
+    const config = loadConfig({
+      METRICS_TOKEN: "scrape-Token_0123.~",
+      RECONCILE_MINUTES: "15",
+      SHUTDOWN_DRAIN_SECONDS: "5",
+    });
+    expect(config).toMatchObject({
+      metricsToken: "scrape-Token_0123.~",
+      reconcileIntervalMs: 900_000,
+      drainSeconds: 5,
+    });
+    expect(loadConfig({ RECONCILE_MINUTES: "0" }).reconcileIntervalMs).toBe(0);
+    for (const token of ["has space in the middle!", "x".repeat(201)]) {
+      const problems = problemsOf({ METRICS_TOKEN: token });
+      expect(problems).toEqual(["METRICS_TOKEN must be 16-200 characters of letters, digits, -, _, . or ~"]);
+      expect(problems.join("")).not.toContain(token);
+    }
+    expect(problemsOf({ METRICS_TOKEN: "short" })).toHaveLength(1);
+    // Draining and closing must fit in the 10 s a stopping process has.
+    expect(problemsOf({ SHUTDOWN_DRAIN_SECONDS: "6" })).toEqual([
+      'SHUTDOWN_DRAIN_SECONDS must be an integer 0-5, got "6"',
+    ]);
   });
 
   it("treats an empty value as unset and derives PUBLIC_URL from PORT", () => {

@@ -58,7 +58,7 @@ describe("route registry", () => {
   it("gives every /api route an explicit policy and registers every contract endpoint with its own", () => {
     const routes = t.app.registeredRoutes;
     for (const route of routes)
-      expect(["public", "authenticated", "self", "admin", "loopback"]).toContain(route.policy);
+      expect(["public", "authenticated", "self", "admin", "loopback", "metrics"]).toContain(route.policy);
     // Behind a proxy (this app trusts one) the devnet's tools do not exist at all (wallet-rewards.test.ts).
     for (const endpoint of allEndpoints.filter((e) => !e.path.startsWith("/devnet/"))) {
       expect(routes, `${endpoint.method} ${endpoint.path}`).toContainEqual({
@@ -73,6 +73,7 @@ describe("route registry", () => {
     expect(undocumentedPublic.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
         "GET /api/health",
+        "GET /api/ready",
         "POST /api/auth/forgot-password",
         "POST /api/auth/login",
         "POST /api/auth/refresh",

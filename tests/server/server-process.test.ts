@@ -2,12 +2,12 @@
  * server.ts as a real process: refuses bad configuration, prints the URL and (first start only) the admin's
  * credentials, serves requests, and on SIGTERM finishes in-flight requests and exits cleanly.
  */
-import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startServer } from "./helpers/server-process.ts";
 import { createTestDatabase, TEST_MNEMONIC, type TestDatabase } from "./helpers/test-app.ts";
 
 /** `npm run devnet -- …` as a user types it (node directly, to skip npm's start-up). */
@@ -20,64 +20,6 @@ function runDevnetCli(args: string[], baseUrl: string): Promise<{ code: number; 
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
     );
-  });
-}
-
-interface RunningServer {
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<void>;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): RunningServer {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
-    env: { PATH: process.env.PATH ?? "", ...env },
-  });
-  let output = "";
-  const waiters = new Set<() => void>();
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const check of waiters) check();
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return {
-    child,
-    output: () => output,
-    exited,
-    // A first start compiles the server through tsx and migrates a fresh PGlite: about 6 s on an idle box, but
-    // near 20 s on two cores busy with other suites, so the wait allows a minute.
-    waitFor: (pattern, timeoutMs = 60_000) =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`timed out waiting for ${pattern}:\n${output}`)),
-          timeoutMs,
-        );
-        const check = () => {
-          if (pattern.test(output)) {
-            clearTimeout(timer);
-            waiters.delete(check);
-            resolve();
-          }
-        };
-        waiters.add(check);
-        void exited.then(() => check());
-        check();
-      }),
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
   });
 }
 

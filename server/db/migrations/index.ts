@@ -13,6 +13,7 @@ import * as economy from "./007-economy.ts";
 import * as referralsAndRollups from "./008-referrals-and-rollups.ts";
 import * as boardMarks from "./009-board-marks.ts";
 import * as syncLimitOnRewards from "./010-sync-limit-on-rewards.ts";
+import * as operations from "./011-operations.ts";
 import * as telegramAccounts from "./012-telegram-accounts.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   "008-referrals-and-rollups": referralsAndRollups,
   "009-board-marks": boardMarks,
   "010-sync-limit-on-rewards": syncLimitOnRewards,
+  "011-operations": operations,
   "012-telegram-accounts": telegramAccounts,
 };

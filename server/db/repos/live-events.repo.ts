@@ -20,6 +20,8 @@ export interface StoredLiveEvent {
   type: string;
   payload: unknown;
   familyId: string | null;
+  /** Written just before its transaction committed: where the delivery latency is measured from. */
+  createdAt: Date;
 }
 
 /** Appends the events to one stream in order; answers the stream's new last number. */
@@ -84,13 +86,19 @@ export async function readLiveEventsAfter(
 ): Promise<StoredLiveEvent[]> {
   const rows = await db
     .selectFrom("live_events")
-    .select(["seq", "type", "payload", "family_id"])
+    .select(["seq", "type", "payload", "family_id", "created_at"])
     .where("stream", "=", stream)
     .where("seq", ">", afterSeq)
     .orderBy("seq")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ seq: row.seq, type: row.type, payload: row.payload, familyId: row.family_id }));
+  return rows.map((row) => ({
+    seq: row.seq,
+    type: row.type,
+    payload: row.payload,
+    familyId: row.family_id,
+    createdAt: row.created_at,
+  }));
 }
 
 /** The number of each stream's last event (0 for a stream that never had one). */

@@ -30,3 +30,12 @@ export async function takeLease(
 export async function releaseLease(db: Kysely<Database>, name: string, holder: string): Promise<void> {
   await db.deleteFrom("worker_leases").where("name", "=", name).where("holder", "=", holder).execute();
 }
+
+/** Notes that a round of `name` finished now (any instance); /api/metrics shows the time since as lag. */
+export async function recordWorkerRound(db: Kysely<Database>, name: string, at: Date): Promise<void> {
+  await db
+    .insertInto("worker_rounds")
+    .values({ name, finished_at: at })
+    .onConflict((oc) => oc.column("name").doUpdateSet({ finished_at: at }))
+    .execute();
+}

@@ -15,15 +15,23 @@ import {
   mismatchedEconomyMovements,
   staleBoosters,
 } from "../../db/read-models/economy-audit.read-model.ts";
-import { auditAccounts } from "../../db/repos/ledger.repo.ts";
+import { type AccountAudit, auditAccounts } from "../../db/repos/ledger.repo.ts";
 import { auditPoints } from "../../db/repos/rewards.repo.ts";
 import type { Database } from "../../db/schema.ts";
 import { ACHIEVEMENTS, type AchievementId, isUnlocked } from "../economy/achievements.ts";
 import { EXTERNAL } from "./accounts.ts";
 
 export async function checkLedgerInvariants(db: Kysely<Database>): Promise<string[]> {
+  return [
+    ...ledgerProblems(await auditAccounts(db)),
+    ...(await pointsProblems(db)),
+    ...(await economyProblems(db)),
+  ];
+}
+
+/** The money side: the sum is zero, nothing but `external` is negative, every balance is its transfers. */
+export function ledgerProblems(accounts: readonly AccountAudit[]): string[] {
   const problems: string[] = [];
-  const accounts = await auditAccounts(db);
   const total = accounts.reduce((sum, account) => sum + account.balanceMicro, 0);
   if (total !== 0) problems.push(`balances sum to ${total} micro-USDT, not 0`);
   for (const account of accounts) {
@@ -34,12 +42,10 @@ export async function checkLedgerInvariants(db: Kysely<Database>): Promise<strin
         `${account.id} holds ${account.balanceMicro} but its transfers sum to ${account.transferSumMicro}`,
       );
   }
-  problems.push(...(await pointsProblems(db)));
-  problems.push(...(await economyProblems(db)));
   return problems;
 }
 
-async function economyProblems(db: Kysely<Database>): Promise<string[]> {
+export async function economyProblems(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
   for (const batch of await misCreditedBatches(db))
     problems.push(
@@ -66,7 +72,7 @@ async function economyProblems(db: Kysely<Database>): Promise<string[]> {
   return problems;
 }
 
-async function pointsProblems(db: Kysely<Database>): Promise<string[]> {
+export async function pointsProblems(db: Kysely<Database>): Promise<string[]> {
   const problems: string[] = [];
   for (const user of await auditPoints(db)) {
     const expected = user.creditedMicro + user.movedMicro;

@@ -51,6 +51,8 @@ export interface LiveHubDeps {
   adminMetrics: () => Promise<unknown>;
   /** A user's sessions ended (announced by any instance), or null: news may have been missed, forget all. */
   sessionsEnded?: (userId: string | null) => void;
+  /** A live event's frame was written, this long after its commit (events replayed on resume are not told). */
+  delivered?: (latencyMs: number) => void;
 }
 
 export class LiveHub {
@@ -98,6 +100,8 @@ export class LiveHub {
     const streams = viewer.isAdmin ? [viewer.userId, ADMINS_STREAM] : [viewer.userId];
     const heads = await liveStreamHeads(this.deps.db, streams);
     const resumed = resumeFrom === null ? null : await this.#resumable(streams, heads, resumeFrom);
+    const { clock, delivered } = this.deps;
+    const openedAt = clock().getTime();
     const subscription = new LiveSubscription(
       this.deps.db,
       this.deps.log,
@@ -105,6 +109,11 @@ export class LiveHub {
       resumed ?? heads,
       sink,
       (ended) => this.#forget(ended),
+      // Only events committed while the stream was open: a resume's backlog says nothing about latency.
+      (event) => {
+        const committedAt = event.createdAt.getTime();
+        if (delivered && committedAt >= openedAt) delivered(Math.max(0, clock().getTime() - committedAt));
+      },
     );
     if (this.#closing) {
       subscription.end();

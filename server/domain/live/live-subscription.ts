@@ -45,6 +45,8 @@ export class LiveSubscription {
     positions: Map<string, number>,
     private readonly sink: LiveSink,
     private readonly onEnd: (subscription: LiveSubscription) => void,
+    /** Told of each event committed after the stream opened, once its frame is written (the metric). */
+    private readonly onDelivered: (event: StoredLiveEvent) => void = () => {},
   ) {
     this.#positions = new Map(positions);
   }
@@ -67,9 +69,12 @@ export class LiveSubscription {
     return !this.#ended && seq > (this.#positions.get(stream) ?? Number.POSITIVE_INFINITY);
   }
 
-  send(frame: LiveFrame): void {
-    if (this.#ended) return;
-    if (!this.sink.send(frame)) this.end();
+  /** False when the frame was not written (the stream had ended, or ends now: the client is too slow). */
+  send(frame: LiveFrame): boolean {
+    if (this.#ended) return false;
+    if (this.sink.send(frame)) return true;
+    this.end();
+    return false;
   }
 
   end(): void {
@@ -122,7 +127,7 @@ export class LiveSubscription {
   #deliver(stream: string, event: StoredLiveEvent): void {
     this.#positions.set(stream, event.seq);
     if (event.type !== "session") {
-      this.send({ id: this.id, type: event.type, data: event.payload });
+      if (this.send({ id: this.id, type: event.type, data: event.payload })) this.onDelivered(event);
       return;
     }
     // Another session family's logout is not this stream's business; a password reset ends them all.

@@ -7,9 +7,10 @@ import type { Static, TSchema } from "typebox";
 /**
  * Who may call a route. Deny by default: the server refuses to register a route without one.
  * - public: anyone; - authenticated: any signed-in account; - self: the signed-in user whose id is the
- *   `:id` path parameter; - admin: role admin; - loopback: only from 127.0.0.1/::1 (local devnet tools).
+ *   `:id` path parameter; - admin: role admin; - loopback: only from 127.0.0.1/::1 (local devnet tools);
+ *   - metrics: the operator's scraper, with `Authorization: Bearer <METRICS_TOKEN>` (404 while that is unset).
  */
-export type Policy = "public" | "authenticated" | "self" | "admin" | "loopback";
+export type Policy = "public" | "authenticated" | "self" | "admin" | "loopback" | "metrics";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 

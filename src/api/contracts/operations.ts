@@ -6,7 +6,7 @@ export const health = defineEndpoint({
   path: "/health",
   policy: "public",
   summary:
-    "Liveness and which database and chain this process uses; 503 DRAINING while the process shuts down (load balancers stop sending)",
+    "Liveness: the process answers, and which database and chain it uses. Touches neither; stays 200 while the process drains (see /ready)",
   tags: ["operations"],
   response: {
     200: Type.Object(
@@ -20,4 +20,33 @@ export const health = defineEndpoint({
   },
 });
 
-export const operationsEndpoints = [health] as const;
+export const ready = defineEndpoint({
+  method: "GET",
+  path: "/ready",
+  policy: "public",
+  summary:
+    "Readiness for a load balancer: the database answers (SELECT 1) and the chain gateway's last probe; 503 DRAINING from the moment the process is told to stop, 503 DATABASE_UNAVAILABLE when the database does not answer",
+  tags: ["operations"],
+  response: {
+    200: Type.Object(
+      {
+        status: Type.Literal("ready"),
+        db: Type.Literal("ok"),
+        chain: Type.Union([Type.Literal("ok"), Type.Literal("unavailable"), Type.Literal("unknown")]),
+      },
+      { additionalProperties: false },
+    ),
+  },
+});
+
+export const metrics = defineEndpoint({
+  method: "GET",
+  path: "/metrics",
+  policy: "metrics",
+  summary:
+    "This instance's Prometheus metrics (text format 0.0.4); only with Authorization: Bearer <METRICS_TOKEN>, 404 while METRICS_TOKEN is unset",
+  tags: ["operations"],
+  response: { 200: Type.String() },
+});
+
+export const operationsEndpoints = [health, ready, metrics] as const;

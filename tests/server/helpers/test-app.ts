@@ -147,6 +147,8 @@ export interface TestAppOptions {
    * (on PGlite, one process's database, the handle is shared).
    */
   ownPool?: boolean;
+  /** Where the suite's clock starts (default: now). */
+  clockStart?: Date;
 }
 
 export interface TestApp {
@@ -161,7 +163,7 @@ export interface TestApp {
 export function setupTestApp(options: TestAppOptions = {}): TestApp {
   let app: FastifyInstance | undefined;
   let database: TestDatabase | undefined;
-  const clock = createTestClock();
+  const clock = createTestClock(options.clockStart);
   const extraApps: FastifyInstance[] = [];
   const build = (handle: DatabaseHandle, opts: TestAppOptions) =>
     buildApp({

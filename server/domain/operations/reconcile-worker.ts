@@ -1,0 +1,60 @@
+/**
+ * The hourly reconciliation (RECONCILE_MINUTES): one instance at a time, under a lease of its own so a long
+ * run never holds up the chain worker's rounds. Each run is recorded, and every instance's /api/metrics
+ * shows the latest (taprewards_reconcile_differences); differences are also logged as an error.
+ */
+import type { AppContext } from "../../context.ts";
+import { insertReconciliationRun } from "../../db/read-models/reconciliation.read-model.ts";
+import { type PeriodicJob, startPeriodic } from "../../periodic.ts";
+import { workerLease } from "../worker-lease.ts";
+import { type ReconcileReport, reconcile } from "./reconcile.ts";
+
+export const RECONCILE_LEASE = "reconcile";
+
+/** Runs one reconciliation and records it. */
+export async function reconcileAndRecord(
+  ctx: Pick<AppContext, "db" | "chain" | "clock">,
+  source: "worker" | "command",
+): Promise<ReconcileReport> {
+  const report = await reconcile(ctx);
+  await insertReconciliationRun(ctx.db, {
+    source,
+    finishedAt: new Date(report.finishedAt),
+    differences: report.differences,
+    report,
+  });
+  return report;
+}
+
+export function startReconciliation(ctx: AppContext): PeriodicJob {
+  const intervalMs = ctx.config.reconcileIntervalMs;
+  // Outlives one interval, so the holder keeps it from run to run; a holder that died is replaced within half
+  // an interval more.
+  const lease = workerLease(ctx, RECONCILE_LEASE, Math.round(intervalMs * 1.5));
+  const job = startPeriodic(
+    "reconciliation",
+    intervalMs,
+    async () => {
+      if (!(await lease.take())) return;
+      const report = await reconcileAndRecord(ctx, "worker");
+      if (report.differences > 0) {
+        ctx.log.error(
+          {
+            differences: report.differences,
+            problems: [...report.ledger.problems, ...report.points.problems, ...report.chainProblems],
+          },
+          "reconciliation found differences (docs/ops/runbook.md)",
+        );
+      } else ctx.log.info({ differences: 0 }, "reconciliation: the books agree");
+    },
+    ctx.log,
+  );
+  return {
+    async stop() {
+      await job.stop();
+      await lease
+        .release()
+        .catch((err: unknown) => ctx.log.warn({ err }, "reconciliation lease not released"));
+    },
+  };
+}
