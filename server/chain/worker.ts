@@ -7,34 +7,25 @@ import type { AppContext } from "../context.ts";
 import { recordWorkerRound } from "../db/repos/worker-leases.repo.ts";
 import { scanAllDeposits } from "../domain/wallet/deposits.ts";
 import { advanceOpenWithdrawals } from "../domain/wallet/usdt-withdrawal.ts";
-import { workerLease } from "../domain/worker-lease.ts";
-import { type PeriodicJob, startPeriodic } from "../periodic.ts";
+import { startLeasedJob } from "../domain/worker-lease.ts";
+import type { PeriodicJob } from "../periodic.ts";
 
 export const CHAIN_WORKER_LEASE = "chain-worker";
 /** Rounds a holder may miss before another instance takes over. */
 const LEASE_ROUNDS = 3;
 
 export function startChainWorker(ctx: AppContext): PeriodicJob {
-  const lease = workerLease(ctx, CHAIN_WORKER_LEASE, ctx.chain.pollIntervalMs * LEASE_ROUNDS);
-  const job = startPeriodic(
-    "chain worker",
-    ctx.chain.pollIntervalMs,
-    async () => {
-      const held = await lease.take();
-      ctx.metrics.chainWorkerLeaseHeld.set(held ? 1 : 0);
-      if (!held) return;
+  return startLeasedJob(ctx, {
+    name: "chain worker",
+    lease: CHAIN_WORKER_LEASE,
+    intervalMs: ctx.chain.pollIntervalMs,
+    leaseMs: ctx.chain.pollIntervalMs * LEASE_ROUNDS,
+    onHeld: (held) => ctx.metrics.chainWorkerLeaseHeld.set(held ? 1 : 0),
+    round: async () => {
       await scanAllDeposits(ctx);
       await advanceOpenWithdrawals(ctx);
       // Every instance's /api/metrics shows the time since this as the chain worker's lag.
       await recordWorkerRound(ctx.db, CHAIN_WORKER_LEASE, ctx.clock());
     },
-    ctx.log,
-  );
-  return {
-    async stop() {
-      await job.stop();
-      ctx.metrics.chainWorkerLeaseHeld.set(0);
-      await lease.release().catch((err: unknown) => ctx.log.warn({ err }, "chain worker lease not released"));
-    },
-  };
+  });
 }

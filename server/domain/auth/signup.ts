@@ -39,6 +39,22 @@ export interface SignupOptions {
   audit?: (trx: Transaction<Database>, at: Date) => Promise<void>;
 }
 
+/**
+ * Counts a new account against SIGNUP_LIMIT_PER_IP_HOUR (IPv6: per /64); throws 429 once the network is over it.
+ * Shared by sign-up with email and the first sign-in from Telegram.
+ */
+export async function countSignup(ctx: AppContext, ip: string): Promise<void> {
+  if (ctx.config.signupLimitPerIpHour <= 0) return;
+  const rule = signupsPerIp(ctx.config.signupLimitPerIpHour);
+  const verdict = await countAttempt(ctx.db, rule, addressSubject(ip), ctx.clock());
+  if (!verdict.allowed) {
+    throw rateLimited(
+      verdict.retryAfterSeconds,
+      "Too many sign-ups from your network. Please try again later.",
+    );
+  }
+}
+
 /** Creates an account (`user` unless told). Login works at once unless email verification is required. */
 export async function signUp(
   ctx: AppContext,
@@ -50,16 +66,7 @@ export async function signUp(
   if (name === "") throw blankName();
   // Counted before anything is looked up, so scripted sign-ups cannot farm accounts, nor probe which emails
   // have one (EMAIL_TAKEN), faster than the limit allows.
-  if (options.ip !== undefined && ctx.config.signupLimitPerIpHour > 0) {
-    const rule = signupsPerIp(ctx.config.signupLimitPerIpHour);
-    const verdict = await countAttempt(ctx.db, rule, addressSubject(options.ip), ctx.clock());
-    if (!verdict.allowed) {
-      throw rateLimited(
-        verdict.retryAfterSeconds,
-        "Too many sign-ups from your network. Please try again later.",
-      );
-    }
-  }
+  if (options.ip !== undefined) await countSignup(ctx, options.ip);
   assertPasswordAllowed(input.password, email);
   // Cheap early answer; the unique index below is what actually guarantees one account per email.
   if (await findUserByEmail(ctx.db, email)) throw emailTaken();

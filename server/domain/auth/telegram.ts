@@ -16,13 +16,11 @@ import {
   refreshTelegramUsername,
 } from "../../db/repos/users.repo.ts";
 import type { UserRow } from "../../db/schema.ts";
-import { AppError, rateLimited } from "../../errors.ts";
-import { addressSubject } from "../client-address.ts";
+import { AppError } from "../../errors.ts";
 import { bindReferral } from "../economy/referrals.ts";
 import { figuresChanged, transactionWithLiveEvents } from "../live/live-transaction.ts";
-import { countAttempt } from "../rate-limit.ts";
-import { signupsPerIp } from "./limits.ts";
 import { type SessionAnswer, type SessionUser, sessionUserOf, startSession } from "./sessions.ts";
+import { countSignup } from "./signup.ts";
 import {
   InvalidInitData,
   type TelegramUser,
@@ -95,16 +93,7 @@ async function createTelegramAccount(
   ip: string,
 ): Promise<UserRow> {
   // The same per-network limit as a sign-up with email: Telegram accounts cost little to make either.
-  if (ctx.config.signupLimitPerIpHour > 0) {
-    const rule = signupsPerIp(ctx.config.signupLimitPerIpHour);
-    const verdict = await countAttempt(ctx.db, rule, addressSubject(ip), ctx.clock());
-    if (!verdict.allowed) {
-      throw rateLimited(
-        verdict.retryAfterSeconds,
-        "Too many sign-ups from your network. Please try again later.",
-      );
-    }
-  }
+  await countSignup(ctx, ip);
   const code = startParam?.match(REFERRAL_START_PARAM)?.[1];
   const referrerId = code ? await findUserIdByReferralCode(ctx.db, code) : null;
   const now = ctx.clock();

@@ -10,8 +10,8 @@ import {
   type RollupPeriod,
   remarkBoard,
 } from "../../db/read-models/leaderboard.read-model.ts";
-import { type PeriodicJob, startPeriodic } from "../../periodic.ts";
-import { workerLease } from "../worker-lease.ts";
+import type { PeriodicJob } from "../../periodic.ts";
+import { startLeasedJob } from "../worker-lease.ts";
 import { utcDayOf, utcWeekStartOf } from "./utc-days.ts";
 
 export const BOARD_MARKS_LEASE = "board-marks";
@@ -37,20 +37,13 @@ export async function remarkBoards(ctx: AppContext): Promise<number[]> {
 
 export function startBoardMarks(ctx: AppContext): PeriodicJob {
   const intervalMs = ctx.config.economy.leaderboard.marksIntervalMs;
-  const lease = workerLease(ctx, BOARD_MARKS_LEASE, intervalMs * LEASE_ROUNDS);
-  const job = startPeriodic(
-    "board marks",
+  return startLeasedJob(ctx, {
+    name: "board marks",
+    lease: BOARD_MARKS_LEASE,
     intervalMs,
-    async () => {
-      if (!(await lease.take())) return;
+    leaseMs: intervalMs * LEASE_ROUNDS,
+    round: async () => {
       await remarkBoards(ctx);
     },
-    ctx.log,
-  );
-  return {
-    async stop() {
-      await job.stop();
-      await lease.release().catch((err: unknown) => ctx.log.warn({ err }, "board marks lease not released"));
-    },
-  };
+  });
 }

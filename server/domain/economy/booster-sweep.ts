@@ -9,10 +9,10 @@
 import type { AppContext } from "../../context.ts";
 import { listUnannouncedEnds, markEndAnnounced } from "../../db/repos/boosters.repo.ts";
 import { lockRewards } from "../../db/repos/rewards.repo.ts";
-import { type PeriodicJob, startPeriodic } from "../../periodic.ts";
+import type { PeriodicJob } from "../../periodic.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { boosterChanged } from "../live/screen-events.ts";
-import { workerLease } from "../worker-lease.ts";
+import { startLeasedJob } from "../worker-lease.ts";
 
 export const BOOSTER_SWEEP_LEASE = "booster-sweep";
 /** Rounds a lease holder may miss before another instance takes over. */
@@ -37,22 +37,13 @@ export async function announceEndedBoosters(ctx: AppContext, limit = ROUND_LIMIT
 
 export function startBoosterSweep(ctx: AppContext): PeriodicJob {
   const intervalMs = ctx.config.economy.boosters.sweepIntervalMs;
-  const lease = workerLease(ctx, BOOSTER_SWEEP_LEASE, intervalMs * LEASE_ROUNDS);
-  const job = startPeriodic(
-    "booster sweep",
+  return startLeasedJob(ctx, {
+    name: "booster sweep",
+    lease: BOOSTER_SWEEP_LEASE,
     intervalMs,
-    async () => {
-      if (!(await lease.take())) return;
+    leaseMs: intervalMs * LEASE_ROUNDS,
+    round: async () => {
       await announceEndedBoosters(ctx);
     },
-    ctx.log,
-  );
-  return {
-    async stop() {
-      await job.stop();
-      await lease
-        .release()
-        .catch((err: unknown) => ctx.log.warn({ err }, "booster sweep lease not released"));
-    },
-  };
+  });
 }

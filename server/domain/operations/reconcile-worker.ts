@@ -5,8 +5,8 @@
  */
 import type { AppContext } from "../../context.ts";
 import { insertReconciliationRun } from "../../db/read-models/reconciliation.read-model.ts";
-import { type PeriodicJob, startPeriodic } from "../../periodic.ts";
-import { workerLease } from "../worker-lease.ts";
+import type { PeriodicJob } from "../../periodic.ts";
+import { startLeasedJob } from "../worker-lease.ts";
 import { type ReconcileReport, reconcile } from "./reconcile.ts";
 
 export const RECONCILE_LEASE = "reconcile";
@@ -28,14 +28,14 @@ export async function reconcileAndRecord(
 
 export function startReconciliation(ctx: AppContext): PeriodicJob {
   const intervalMs = ctx.config.reconcileIntervalMs;
-  // Outlives one interval, so the holder keeps it from run to run; a holder that died is replaced within half
-  // an interval more.
-  const lease = workerLease(ctx, RECONCILE_LEASE, Math.round(intervalMs * 1.5));
-  const job = startPeriodic(
-    "reconciliation",
+  return startLeasedJob(ctx, {
+    name: "reconciliation",
+    lease: RECONCILE_LEASE,
     intervalMs,
-    async () => {
-      if (!(await lease.take())) return;
+    // Outlives one interval, so the holder keeps it from run to run; a holder that died is replaced within half
+    // an interval more.
+    leaseMs: Math.round(intervalMs * 1.5),
+    round: async () => {
       const report = await reconcileAndRecord(ctx, "worker");
       if (report.differences > 0) {
         ctx.log.error(
@@ -47,14 +47,5 @@ export function startReconciliation(ctx: AppContext): PeriodicJob {
         );
       } else ctx.log.info({ differences: 0 }, "reconciliation: the books agree");
     },
-    ctx.log,
-  );
-  return {
-    async stop() {
-      await job.stop();
-      await lease
-        .release()
-        .catch((err: unknown) => ctx.log.warn({ err }, "reconciliation lease not released"));
-    },
-  };
+  });
 }
