@@ -1,9 +1,9 @@
 /**
- * The two statements of a tap sync's usual case (docs/decisions/027): a read (nothing written, so no commit to
- * wait for), and a write that counts the attempt against the sync limit and commits the batch only if the
- * user's rewards row is still the version that was read. Each is its own autocommit statement: no BEGIN, no
- * COMMIT, no lock held while the server computes. `version` is the row's `xmin` (the transaction that wrote
- * it), which every update changes.
+ * The statements of a tap sync's usual case (docs/decisions/027, 028, 032): a read (nothing written, so no
+ * commit to wait for), and a write that counts the attempt against the sync limit and commits the batch only
+ * if the user's rewards row is still the version that was read, for a group of syncs at once. Each is its own
+ * autocommit statement: no BEGIN, no COMMIT, no lock held while the server computes. `version` is the row's
+ * `xmin` (the transaction that wrote it), which every update changes.
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.ts";
@@ -94,69 +94,116 @@ export interface VersionedBatch {
 }
 
 /**
- * Writes the batch, the user's new totals, the rollups, the `points` event and the sync limit's count in one
- * statement, if the rewards row is still at `version` and the sync limit's window has room: the row is locked
+ * Writes each batch, its user's new totals, the rollups, the `points` event and the sync limit's count, all in
+ * one statement for the whole group (one commit, one round trip: docs/decisions/032), for every batch whose
+ * rewards row is still at its `version` and whose sync-limit window has room. The rows are locked in user order
  * first (a concurrent writer is waited for, then the version is checked again on its result), so nothing
- * changes it until this statement commits. Answers null when nothing was written (the row had moved on, the
- * window is full, or the batch was stored before: read again), else the row's new version and the stream
- * position of the event (0 when there was none).
+ * changes them until this statement commits. One batch per user in a group (the caller keeps it so).
+ * Answers, in the batches' order, null for a batch that was not written (the row had moved on, the window is
+ * full, or the batch was stored before: read again), else the row's new version and the stream position of
+ * the event (0 when there was none).
  */
-export async function writeVersionedBatch(
+export async function writeVersionedBatches(
   db: Kysely<Database>,
-  batch: VersionedBatch,
-): Promise<{ seq: number; version: string } | null> {
-  const { now } = batch.limit;
-  const { rows } = await sql<{ version: string | null; seq: number | null }>`/* prepared: tap-sync-write */
-    WITH locked AS (
-      SELECT user_id FROM user_rewards
-      WHERE user_id = ${batch.userId} AND xmin::text = ${batch.version}
+  batches: readonly VersionedBatch[],
+): Promise<Array<{ seq: number; version: string } | null>> {
+  const column = <T>(pick: (batch: VersionedBatch) => T) => batches.map(pick);
+  const iso = (date: Date) => date.toISOString();
+  // The window's rule (its length and the syncs it allows) is the same for every sync.
+  const { windowSeconds, attempts } = batches[0]!.limit;
+  const { rows } = await sql<{
+    user_id: string;
+    version: string;
+    seq: number | null;
+  }>`/* prepared: tap-sync-write-group */
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${column((b) => b.userId)}::uuid[], ${column((b) => b.version)}::text[], ${column((b) => b.batchId)}::uuid[],
+        ${column((b) => b.tapsClaimed)}::int[], ${column((b) => b.tapsCredited)}::int[],
+        ${column((b) => b.pointsMicro)}::bigint[], ${column((b) => b.multiplierMicro)}::bigint[],
+        ${column((b) => b.pointsAfterMicro)}::bigint[], ${column((b) => b.totalTapsAfter)}::bigint[],
+        ${column((b) => b.bucketMilliTaps)}::bigint[], ${column((b) => iso(b.bucketUpdatedAt))}::timestamptz[],
+        ${column((b) => b.suspicious)}::bool[], ${column((b) => b.boosterFactor)}::int[],
+        ${column((b) => b.achievementsMask)}::int[], ${column((b) => iso(b.at))}::timestamptz[],
+        ${column((b) => iso(b.limit.now))}::timestamptz[],
+        ${column((b) => b.utcDay)}::int[], ${column((b) => b.utcWeekStart)}::int[],
+        ${column((b) => (b.pointsEvent === null ? null : JSON.stringify(b.pointsEvent)))}::jsonb[]
+      ) AS i (user_id, version, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
+        points_after_micro, total_taps_after, bucket_milli_taps, bucket_updated_at, suspicious, booster_factor,
+        achievements_mask, at, limit_now, utc_day, utc_week_start, points_event)
+    ), locked AS (
+      SELECT i.* FROM user_rewards r JOIN input i ON i.user_id = r.user_id
+      WHERE r.xmin::text = i.version
         -- The sync limit: a window still running that is full refuses.
-        AND (sync_window_ends_at IS NULL OR sync_window_ends_at <= ${now} OR sync_count < ${batch.limit.attempts})
-      FOR UPDATE
+        AND (r.sync_window_ends_at IS NULL OR r.sync_window_ends_at <= i.limit_now OR r.sync_count < ${attempts}::int)
+      -- One lock order for every group, so two groups never wait on each other in a cycle.
+      ORDER BY r.user_id
+      FOR UPDATE OF r
     ), inserted AS (
       INSERT INTO tap_batches (user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
         points_after_micro, total_taps_after, suspicious, booster_factor, created_at)
-      SELECT user_id, ${batch.batchId}, ${batch.tapsClaimed}, ${batch.tapsCredited}, ${batch.pointsMicro},
-        ${batch.multiplierMicro}, ${batch.pointsAfterMicro}, ${batch.totalTapsAfter}, ${batch.suspicious},
-        ${batch.boosterFactor}, ${batch.at}
+      SELECT user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro, points_after_micro,
+        total_taps_after, suspicious, booster_factor, at
       FROM locked
       ON CONFLICT (user_id, batch_id) DO NOTHING
-      RETURNING batch_id
+      RETURNING user_id
+    ), written AS (
+      SELECT locked.* FROM locked JOIN inserted USING (user_id)
     ), rolled_up AS (
       INSERT INTO tap_rollups AS r (user_id, period, period_start, taps, points_micro, reached_at)
-      SELECT ${batch.userId}, v.period, v.period_start, ${batch.tapsCredited}, ${batch.pointsMicro}, ${batch.at}
-      FROM (VALUES ('d', ${batch.utcDay}::int), ('w', ${batch.utcWeekStart}::int), ('a', 0)) AS v (period, period_start)
-      WHERE ${batch.tapsCredited}::int > 0 AND EXISTS (SELECT 1 FROM inserted)
+      SELECT w.user_id, v.period, v.period_start, w.taps_credited, w.points_micro, w.at
+      FROM written w
+      CROSS JOIN LATERAL (VALUES ('d', w.utc_day), ('w', w.utc_week_start), ('a', 0)) AS v (period, period_start)
+      WHERE w.taps_credited > 0
       ON CONFLICT (user_id, period, period_start) DO UPDATE SET
         taps = r.taps + EXCLUDED.taps,
         points_micro = r.points_micro + EXCLUDED.points_micro,
         reached_at = CASE WHEN EXCLUDED.points_micro > 0 THEN EXCLUDED.reached_at ELSE r.reached_at END
     ), updated AS (
-      UPDATE user_rewards SET
-        points_micro = ${batch.pointsAfterMicro},
-        total_taps = ${batch.totalTapsAfter},
-        bucket_milli_taps = ${batch.bucketMilliTaps},
-        bucket_updated_at = ${batch.bucketUpdatedAt},
-        suspicious_claims = suspicious_claims + ${batch.suspicious ? 1 : 0},
-        clipped_taps = clipped_taps + ${batch.tapsClaimed - batch.tapsCredited},
-        achievements_mask = ${batch.achievementsMask},
-        ${countSync(batch.limit)}
-      WHERE user_id = ${batch.userId} AND EXISTS (SELECT 1 FROM inserted)
-      RETURNING xmin::text AS version
+      UPDATE user_rewards r SET
+        points_micro = w.points_after_micro,
+        total_taps = w.total_taps_after,
+        bucket_milli_taps = w.bucket_milli_taps,
+        bucket_updated_at = w.bucket_updated_at,
+        suspicious_claims = r.suspicious_claims + CASE WHEN w.suspicious THEN 1 ELSE 0 END,
+        clipped_taps = r.clipped_taps + (w.taps_claimed - w.taps_credited),
+        achievements_mask = w.achievements_mask,
+        -- Counts the sync: the first sync after a window ended opens a new one (server/domain/rate-limit.ts).
+        sync_count = CASE WHEN r.sync_window_ends_at IS NULL OR r.sync_window_ends_at <= w.limit_now
+          THEN 1 ELSE r.sync_count + 1 END,
+        sync_window_ends_at = CASE WHEN r.sync_window_ends_at IS NULL OR r.sync_window_ends_at <= w.limit_now
+          THEN w.limit_now + make_interval(secs => ${windowSeconds}::int) ELSE r.sync_window_ends_at END
+      FROM written w
+      WHERE r.user_id = w.user_id
+      RETURNING r.user_id, r.xmin::text AS version
     ), counter AS (
       INSERT INTO live_streams AS s (stream, last_seq)
-      SELECT ${batch.userId}, 1 FROM inserted WHERE ${batch.pointsEvent !== null}
+      SELECT user_id::text, 1 FROM written WHERE points_event IS NOT NULL
+      ORDER BY user_id
       ON CONFLICT (stream) DO UPDATE SET last_seq = s.last_seq + 1
-      RETURNING s.last_seq
+      RETURNING s.stream, s.last_seq
     ), appended AS (
       INSERT INTO live_events (stream, seq, type, payload, family_id, created_at)
-      SELECT ${batch.userId}, counter.last_seq, 'points', ${JSON.stringify(batch.pointsEvent)}::jsonb, NULL, ${batch.at}
-      FROM counter
-      RETURNING seq
+      SELECT c.stream, c.last_seq, 'points', w.points_event, NULL, w.at
+      FROM counter c JOIN written w ON w.user_id::text = c.stream
+      RETURNING stream, seq
     )
-    SELECT (SELECT version FROM updated) AS version, (SELECT max(seq) FROM appended) AS seq`.execute(db);
-  const row = rows[0]!;
-  return row.version === null ? null : { version: row.version, seq: row.seq ?? 0 };
+    SELECT u.user_id::text AS user_id, u.version, a.seq
+    FROM updated u LEFT JOIN appended a ON a.stream = u.user_id::text`.execute(db);
+  const byUser = new Map(rows.map((row) => [row.user_id, row]));
+  return batches.map((batch) => {
+    const row = byUser.get(batch.userId);
+    return row ? { version: row.version, seq: Number(row.seq ?? 0) } : null;
+  });
+}
+
+/** One batch alone: `writeVersionedBatches` with a group of one. */
+export async function writeVersionedBatch(
+  db: Kysely<Database>,
+  batch: VersionedBatch,
+): Promise<{ seq: number; version: string } | null> {
+  const [written] = await writeVersionedBatches(db, [batch]);
+  return written ?? null;
 }
 
 /**

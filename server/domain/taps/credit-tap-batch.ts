@@ -16,12 +16,7 @@ import {
   recordTapBatch,
   type StoredBatch,
 } from "../../db/repos/tap-batches.repo.ts";
-import {
-  countSyncOnLockedRow,
-  readSyncState,
-  type SyncState,
-  writeVersionedBatch,
-} from "../../db/repos/tap-sync.repo.ts";
+import { countSyncOnLockedRow, readSyncState, type SyncState } from "../../db/repos/tap-sync.repo.ts";
 import {
   announceUnlocks,
   maskOf,
@@ -39,6 +34,7 @@ import { pointsChanged, pointsPayload } from "../live/screen-events.ts";
 import type { LimitRule } from "../rate-limit.ts";
 import { tooManySyncs } from "./errors.ts";
 import type { SyncHint } from "./sync-hints.ts";
+import { writeInGroup } from "./sync-write-groups.ts";
 import { fullBucket, takeTaps } from "./token-bucket.ts";
 
 export const TAP_SYNC_LIMIT: LimitRule = { name: "tap-sync", limit: 30, windowSeconds: 60 };
@@ -122,8 +118,9 @@ function priceBatch(ctx: AppContext, rewards: RewardsRow, claim: TapBatchClaim, 
 
 /**
  * Credits the batch. The usual case is one statement and no transaction (docs/decisions/027 and 028): the
- * versioned write, priced from this instance's hint of the rewards row; without a hint, or when the write
- * finds the hint stale, a read first. A batch that unlocks an achievement or shares points with a referrer,
+ * versioned write, priced from this instance's hint of the rewards row and sent with the other syncs that
+ * reach their write in the same turn (decision 032); without a hint, or when the write finds the hint stale,
+ * a read first. A batch that unlocks an achievement or shares points with a referrer,
  * a user's first batch, and a row that keeps moving between read and write take the locking transaction
  * below, whose rules are the same.
  */
@@ -173,7 +170,7 @@ async function writeFromRow(
   const { result, batch } = priced;
   const sharesPoints = known.referrerId !== null && result.credited.pointsMicro > 0;
   if (priced.unlocks.length > 0 || sharesPoints) return NEEDS_LOCK;
-  const written = await writeVersionedBatch(ctx.db, {
+  const written = await writeInGroup(ctx.db, {
     ...batch,
     userId,
     version: known.version,
