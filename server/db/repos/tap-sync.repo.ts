@@ -5,7 +5,7 @@
  * autocommit statement: no BEGIN, no COMMIT, no lock held while the server computes. `version` is the row's
  * `xmin` (the transaction that wrote it), which every update changes.
  */
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../schema.ts";
 import { type RewardsColumns, type RewardsRow, toRewards } from "./rewards.repo.ts";
 import type { StoredBatch } from "./tap-batches.repo.ts";
@@ -134,8 +134,7 @@ export async function writeVersionedBatches(
     ), locked AS (
       SELECT i.* FROM user_rewards r JOIN input i ON i.user_id = r.user_id
       WHERE r.xmin::text = i.version
-        -- The sync limit: a window still running that is full refuses.
-        AND (r.sync_window_ends_at IS NULL OR r.sync_window_ends_at <= i.limit_now OR r.sync_count < ${attempts}::int)
+        AND ${windowHasRoom({ attempts, now: sql.ref<Date>("i.limit_now") })}
       -- One lock order for every group, so two groups never wait on each other in a cycle.
       ORDER BY r.user_id
       FOR UPDATE OF r
@@ -168,11 +167,7 @@ export async function writeVersionedBatches(
         suspicious_claims = r.suspicious_claims + CASE WHEN w.suspicious THEN 1 ELSE 0 END,
         clipped_taps = r.clipped_taps + (w.taps_claimed - w.taps_credited),
         achievements_mask = w.achievements_mask,
-        -- Counts the sync: the first sync after a window ended opens a new one (server/domain/rate-limit.ts).
-        sync_count = CASE WHEN r.sync_window_ends_at IS NULL OR r.sync_window_ends_at <= w.limit_now
-          THEN 1 ELSE r.sync_count + 1 END,
-        sync_window_ends_at = CASE WHEN r.sync_window_ends_at IS NULL OR r.sync_window_ends_at <= w.limit_now
-          THEN w.limit_now + make_interval(secs => ${windowSeconds}::int) ELSE r.sync_window_ends_at END
+        ${countSync({ windowSeconds, now: sql.ref<Date>("w.limit_now") })}
       FROM written w
       WHERE r.user_id = w.user_id
       RETURNING r.user_id, r.xmin::text AS version
@@ -206,15 +201,23 @@ export async function writeVersionedBatch(
   return written ?? null;
 }
 
+/** The sync limit: a window still running that is full refuses. `now` as in `countSync`. */
+export function windowHasRoom(limit: { attempts: number; now: Date | RawBuilder<Date> }) {
+  return sql`(sync_window_ends_at IS NULL OR sync_window_ends_at <= (${limit.now})::timestamptz
+    OR sync_count < ${limit.attempts}::int)`;
+}
+
 /**
  * The SET clause that counts one sync in the rewards row's window: the first sync after a window ended starts a
- * new one of `windowSeconds` (a fixed window, like server/domain/rate-limit.ts).
+ * new one of `windowSeconds` (a fixed window, like server/domain/rate-limit.ts). `now` is a time, or a column
+ * holding each row's own time (a group's write).
  */
-export function countSync(limit: { windowSeconds: number; now: Date }) {
-  const ended = sql`(sync_window_ends_at IS NULL OR sync_window_ends_at <= ${limit.now})`;
+export function countSync(limit: { windowSeconds: number; now: Date | RawBuilder<Date> }) {
+  const now = sql`(${limit.now})::timestamptz`;
+  const ended = sql`(sync_window_ends_at IS NULL OR sync_window_ends_at <= ${now})`;
   return sql`sync_count = CASE WHEN ${ended} THEN 1 ELSE sync_count + 1 END,
         sync_window_ends_at = CASE WHEN ${ended}
-          THEN ${new Date(limit.now.getTime() + limit.windowSeconds * 1000)} ELSE sync_window_ends_at END`;
+          THEN ${now} + make_interval(secs => ${limit.windowSeconds}::int) ELSE sync_window_ends_at END`;
 }
 
 /**
@@ -228,10 +231,7 @@ export async function countSyncOnLockedRow(
 ): Promise<Date | null> {
   const counted = await sql`
     UPDATE user_rewards SET ${countSync(limit)}
-    WHERE user_id = ${userId}
-      AND (sync_window_ends_at IS NULL OR sync_window_ends_at <= ${limit.now} OR sync_count < ${limit.attempts})`.execute(
-    trx,
-  );
+    WHERE user_id = ${userId} AND ${windowHasRoom(limit)}`.execute(trx);
   if (Number(counted.numAffectedRows ?? 0) === 1) return null;
   const { rows } = await sql<{ ends_at: Date }>`
     SELECT sync_window_ends_at AS ends_at FROM user_rewards WHERE user_id = ${userId}`.execute(trx);
