@@ -126,7 +126,12 @@ export function sendError(reply: FastifyReply, answer: ErrorAnswer): FastifyRepl
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const answer = describeError(error);
-    if (answer.status >= 500) request.log.error({ err: error }, "request failed");
+    // A 5xx we answer on purpose (an AppError: draining, a lost database on /api/ready, which a balancer asks
+    // every few seconds) is a state, not a bug: a warning with its code. Anything else is a bug, with its stack.
+    if (answer.status >= 500 && !(error instanceof AppError))
+      request.log.error({ err: error }, "request failed");
+    else if (answer.status >= 500)
+      request.log.warn({ code: answer.code, status: answer.status }, answer.message);
     else request.log.info({ code: answer.code, status: answer.status }, answer.message);
     return sendError(reply, answer);
   });
