@@ -117,12 +117,11 @@ function priceBatch(ctx: AppContext, rewards: RewardsRow, claim: TapBatchClaim, 
 }
 
 /**
- * Credits the batch. The usual case is one statement and no transaction (docs/decisions/027 and 028): the
- * versioned write, priced from this instance's hint of the rewards row and sent with the other syncs that
- * reach their write in the same turn (decision 032); without a hint, or when the write finds the hint stale,
- * a read first. A batch that unlocks an achievement or shares points with a referrer,
- * a user's first batch, and a row that keeps moving between read and write take the locking transaction
- * below, whose rules are the same.
+ * Credits the batch. The usual case is one statement and no transaction (docs/decisions/027, 028 and 032):
+ * the versioned write, priced from this instance's hint of the rewards row and sent with the other syncs that
+ * reach their write in the same turn; without a hint, or when the write finds the hint stale, a read first.
+ * A batch that unlocks an achievement or shares points with a referrer, a user's first batch, and a row that
+ * keeps moving between read and write take the locking transaction below, whose rules are the same.
  */
 export async function creditTapBatch(
   ctx: AppContext,
