@@ -36,7 +36,7 @@ for (let start = 0; start < count; start += 500) {
     .execute();
   // startSession only reads the clock and the database.
   const ctx = { db: handle.db, clock: systemClock } as unknown as AppContext;
-  const tokens = await Promise.all(rows.map((row) => startSession(ctx, row.id)));
+  const tokens = await Promise.all(rows.map((row) => startSession(ctx, row.id, "password")));
   for (const [i, row] of rows.entries()) players.push({ id: row.id, token: tokens[i]!.access_token });
 }
 await handle.close();

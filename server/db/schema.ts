@@ -45,7 +45,11 @@ export interface AuthSessionsTable {
   rotated_at: NullableTimestamp;
   replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
   revoked_at: NullableTimestamp;
+  /** How the family's first session was started; unlinking Telegram ends the families Telegram started. */
+  signed_in_with: ColumnType<SessionSignIn, SessionSignIn, never>;
 }
+
+export type SessionSignIn = "password" | "telegram";
 
 export type OneTimeTokenPurpose = "password_reset" | "email_verification";
 

@@ -6,7 +6,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
-import { NO_CONTROL_CHARACTERS } from "#src/api/contracts/common.ts";
+import { NO_CONTROL_CHARACTERS, NO_NAME_UNSAFE_CHARACTERS } from "#src/api/contracts/common.ts";
 import { AppError } from "../errors.ts";
 
 export interface ErrorAnswer {
@@ -75,6 +75,9 @@ export function describeValidationIssue(context: string, issue: ValidationIssue)
   if (issue.keyword === "required") return `${where}/${String(issue.params.missingProperty)} is required`;
   if (issue.keyword === "pattern" && issue.params.pattern === NO_CONTROL_CHARACTERS) {
     return `${where} must not contain control characters`;
+  }
+  if (issue.keyword === "pattern" && issue.params.pattern === NO_NAME_UNSAFE_CHARACTERS) {
+    return `${where} must not contain control or text-direction characters`;
   }
   return `${where} ${issue.message ?? "is invalid"}`;
 }

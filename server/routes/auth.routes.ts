@@ -5,7 +5,8 @@ import { logIn } from "../domain/auth/login.ts";
 import { requestPasswordReset, resetPassword } from "../domain/auth/password-reset.ts";
 import { endSession, refreshSession } from "../domain/auth/sessions.ts";
 import { signUp } from "../domain/auth/signup.ts";
-import { linkTelegramAccount, signInWithTelegram } from "../domain/auth/telegram.ts";
+import { signInWithTelegram } from "../domain/auth/telegram.ts";
+import { linkTelegramAccount, unlinkTelegramAccount } from "../domain/auth/telegram-link.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 
 const SUCCESS = { success: true } as const;
@@ -50,6 +51,10 @@ export function registerAuthRoutes(app: FastifyInstance): void {
   );
 
   registerEndpoint(app, contract.telegramLink, ({ auth, body }) =>
-    linkTelegramAccount(ctx, auth.user.id, body.initData),
+    linkTelegramAccount(ctx, auth.user.id, body),
+  );
+
+  registerEndpoint(app, contract.telegramUnlink, ({ auth, body }) =>
+    unlinkTelegramAccount(ctx, auth.user.id, body),
   );
 }

@@ -246,12 +246,13 @@ describe("POST /auth/telegram", () => {
 });
 
 describe("POST /auth/telegram/link", () => {
+  // Every account here was signed up with the helpers' password; asking for it is auth-telegram-link.test.ts's.
   const link = (caller: Caller, initData: string) =>
     t.app.inject({
       method: "POST",
       url: "/api/auth/telegram/link",
       headers: bearer(caller.token),
-      payload: { initData },
+      payload: { initData, password: "correct horse battery" },
     });
 
   it("ties an email account to a Telegram user, who then signs into that account from Telegram", async () => {

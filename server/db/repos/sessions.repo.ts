@@ -135,6 +135,23 @@ export async function revokeAllSessionsOfUser(db: Kysely<Database>, userId: stri
     .execute();
 }
 
+/** Ends every family Telegram started for this user (unlinking Telegram); answers the families it ended. */
+export async function revokeTelegramSessionsOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  at: Date,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable("auth_sessions")
+    .set({ revoked_at: at })
+    .where("user_id", "=", userId)
+    .where("signed_in_with", "=", "telegram")
+    .where("revoked_at", "is", null)
+    .returning("family_id")
+    .execute();
+  return [...new Set(rows.map((row) => row.family_id))];
+}
+
 /** True once any session of the family was revoked (logout, reuse, password reset revoke the whole family). */
 export async function familyRevoked(db: Kysely<Database>, familyId: string): Promise<boolean> {
   const row = await db

@@ -41,25 +41,39 @@ export function refreshTelegramUsername(
 }
 
 /**
- * Ties an account to a Telegram user. Undefined when another account has that Telegram user: the unique
- * index decides, so two accounts linking the same Telegram user at once cannot both win.
+ * Ties an account that has no Telegram user yet to one. "taken" when another account has that Telegram user (the
+ * unique index decides, so two accounts linking the same Telegram user at once cannot both win); "linked-already"
+ * when this account has a Telegram user by now (never replaced here: docs/decisions/033).
  */
 export async function linkTelegram(
   db: Kysely<Database>,
   id: string,
   telegram: { id: number; username: string | null },
-): Promise<UserRow | undefined> {
+): Promise<UserRow | "taken" | "linked-already"> {
   try {
-    return await db
+    const row = await db
       .updateTable("users")
       .set({ telegram_id: telegram.id, telegram_username: telegram.username })
       .where("id", "=", id)
+      .where("telegram_id", "is", null)
       .returningAll()
       .executeTakeFirst();
+    return row ?? "linked-already";
   } catch (err) {
-    if (isUniqueViolation(err)) return undefined;
+    if (isUniqueViolation(err)) return "taken";
     throw err;
   }
+}
+
+/** Unties the account from its Telegram user; undefined when none was linked. */
+export function unlinkTelegram(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db
+    .updateTable("users")
+    .set({ telegram_id: null, telegram_username: null })
+    .where("id", "=", id)
+    .where("telegram_id", "is not", null)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** PostgreSQL's unique_violation (both drivers report the SQLSTATE as `code`). */

@@ -51,3 +51,10 @@ export const PASSWORD_RESETS_PER_IP: LimitRule = {
 
 /** Sign-ups per address; the limit itself is the SIGNUP_LIMIT_PER_IP_HOUR setting. */
 export const signupsPerIp = (limit: number): LimitRule => ({ name: "signup:ip", limit, windowSeconds: HOUR });
+
+/** Telegram sign-ins per Telegram user: one signed initData must not mint sessions without end. */
+export const TELEGRAM_SIGN_INS_PER_USER: LimitRule = {
+  name: "telegram-signin:user",
+  limit: 30,
+  windowSeconds: HOUR,
+};

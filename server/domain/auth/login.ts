@@ -69,7 +69,7 @@ export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Pro
   if (user.email_verified_at === null && ctx.config.requireEmailVerification) throw emailNotVerified();
 
   const loginAt = ctx.clock();
-  const session = await startSession(ctx, user.id);
+  const session = await startSession(ctx, user.id, "password");
   await recordLogin(ctx.db, user.id, loginAt);
   await rememberLoginSource(ctx.db, user.id, sourceHashOf(address), loginAt);
   return { session, user: sessionUserOf(user) };

@@ -1,7 +1,8 @@
 /**
  * Forgot / reset password. The forgot answer is decided before anything about the account is looked up; the
  * lookup, token and mail happen after the answer, so neither the body nor the time tells whether the email
- * exists. Reset tokens are single-use, live 30 minutes, and a reset ends every session of the account.
+ * exists. Reset tokens are single-use, live 30 minutes, and a reset ends every session of the account and
+ * unlinks its Telegram: whoever recovers an account by email owns it alone (docs/decisions/033).
  */
 import { addSeconds } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
@@ -17,6 +18,7 @@ import {
   findUserById,
   markEmailVerified,
   setPasswordHash,
+  unlinkTelegram,
 } from "../../db/repos/users.repo.ts";
 import { rateLimited } from "../../errors.ts";
 import { passwordResetMail } from "../../mail/templates.ts";
@@ -85,6 +87,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await setPasswordHash(trx, userId, passwordHash);
     await consumeAllTokensOfUser(trx, userId, "password_reset", now);
     await revokeAllSessionsOfUser(trx, userId, now);
+    await unlinkTelegram(trx, userId);
     sessionEnded(trx, userId, "password-reset", null);
     // The link came by mail, so whoever opened it owns the address.
     await markEmailVerified(trx, userId, now);

@@ -15,7 +15,7 @@ import {
   type SessionWithUser,
 } from "../../db/repos/sessions.repo.ts";
 import { findUserById } from "../../db/repos/users.repo.ts";
-import type { Role, UserRow } from "../../db/schema.ts";
+import type { AuthSessionRow, Role, SessionSignIn, UserRow } from "../../db/schema.ts";
 import { tokenExpired, unauthorized } from "../../errors.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { sessionEnded } from "../live/screen-events.ts";
@@ -64,7 +64,14 @@ interface NewPair {
   tokens: SessionTokens;
 }
 
-function newTokenPair(userId: string, familyId: string, now: Date): NewPair {
+/** A family: its id, whose it is, and how it signed in (every session of the family keeps that). */
+interface Family {
+  familyId: string;
+  userId: string;
+  signedInWith: SessionSignIn;
+}
+
+function newTokenPair({ familyId, userId, signedInWith }: Family, now: Date): NewPair {
   const accessToken = newOpaqueToken();
   const refreshToken = newOpaqueToken();
   const accessExpiresAt = addSeconds(now, ACCESS_TOKEN_SECONDS);
@@ -78,6 +85,7 @@ function newTokenPair(userId: string, familyId: string, now: Date): NewPair {
       refresh_token_hash: hashToken(refreshToken),
       refresh_expires_at: addSeconds(now, REFRESH_TOKEN_SECONDS),
       created_at: now,
+      signed_in_with: signedInWith,
     },
     tokens: {
       access_token: accessToken,
@@ -88,9 +96,13 @@ function newTokenPair(userId: string, familyId: string, now: Date): NewPair {
   };
 }
 
-/** Starts a new session family for a user who just proved who they are. */
-export async function startSession(ctx: AppContext, userId: string): Promise<SessionTokens> {
-  const pair = newTokenPair(userId, randomUUID(), ctx.clock());
+/** Starts a new session family for a user who just proved who they are, with a password or with Telegram. */
+export async function startSession(
+  ctx: AppContext,
+  userId: string,
+  signedInWith: SessionSignIn,
+): Promise<SessionTokens> {
+  const pair = newTokenPair({ familyId: randomUUID(), userId, signedInWith }, ctx.clock());
   await insertSession(ctx.db, pair.row);
   return pair.tokens;
 }
@@ -152,7 +164,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     throw sessionOver();
   }
 
-  const pair = newTokenPair(user.id, session.family_id, now);
+  const pair = newTokenPair(familyOf(session), now);
   const rotated = await ctx.db
     .transaction()
     .execute(async (trx) => {
@@ -169,13 +181,19 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
   return answer(pair.tokens);
 }
 
+const familyOf = (session: AuthSessionRow): Family => ({
+  familyId: session.family_id,
+  userId: session.user_id,
+  signedInWith: session.signed_in_with,
+});
+
 /** Another session in the family of a just-rotated one, unless the family was revoked meanwhile. */
 async function startSiblingSession(
   ctx: AppContext,
-  rotated: { family_id: string; user_id: string },
+  rotated: AuthSessionRow,
   now: Date,
 ): Promise<SessionTokens> {
-  const pair = newTokenPair(rotated.user_id, rotated.family_id, now);
+  const pair = newTokenPair(familyOf(rotated), now);
   const started = await ctx.db.transaction().execute(async (trx) => {
     if (await familyRevoked(trx, rotated.family_id)) return false;
     await insertSession(trx, pair.row);

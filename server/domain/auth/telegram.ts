@@ -3,7 +3,9 @@
  * the bot token, proves who the Telegram user is: the first sign-in makes an account keyed by the Telegram
  * user id (no email, no password, named from Telegram), later ones sign into it. A `start_param` of
  * `ref_<code>` binds that code's owner as the referrer when the account is made, exactly as a sign-up link.
- * Without TELEGRAM_BOT_TOKEN these routes answer 404 TELEGRAM_DISABLED and nothing else changes.
+ * Without TELEGRAM_BOT_TOKEN these routes answer 404 TELEGRAM_DISABLED and nothing else changes. Sign-ins are
+ * limited per Telegram user (one signed initData is good for an hour), and names from Telegram obey the rules of
+ * typed names (docs/decisions/033). Linking an email account is telegram-link.ts.
  */
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.ts";
@@ -16,9 +18,12 @@ import {
   refreshTelegramUsername,
 } from "../../db/repos/users.repo.ts";
 import type { UserRow } from "../../db/schema.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, rateLimited } from "../../errors.ts";
 import { bindReferral } from "../economy/referrals.ts";
 import { figuresChanged, transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { countAttempt } from "../rate-limit.ts";
+import { cleanDisplayName } from "../users/display-name.ts";
+import { TELEGRAM_SIGN_INS_PER_USER } from "./limits.ts";
 import { type SessionAnswer, type SessionUser, sessionUserOf, startSession } from "./sessions.ts";
 import { countSignup } from "./signup.ts";
 import {
@@ -28,7 +33,6 @@ import {
   verifyInitData,
 } from "./telegram-init-data.ts";
 
-const NAME_MAX = 100;
 const REFERRAL_START_PARAM = /^ref_([A-Za-z0-9_-]{4,32})$/;
 
 const telegramDisabled = () =>
@@ -39,15 +43,8 @@ const invalidInitData = () =>
     "INVALID_INIT_DATA",
     "Telegram could not confirm who you are. Close the app and open it again from the bot.",
   );
-const telegramTaken = () =>
-  new AppError(
-    409,
-    "TELEGRAM_TAKEN",
-    "This Telegram account already belongs to another TapRewards account. Sign in with Telegram to use it.",
-  );
-
 /** Checks `initData` with the configured bot token; every failure is the same 401 (its reason goes to the log). */
-function verified(ctx: AppContext, initData: string): VerifiedInitData {
+export function verifiedTelegramLaunch(ctx: AppContext, initData: string): VerifiedInitData {
   const botToken = ctx.config.telegramBotToken;
   if (botToken === null) throw telegramDisabled();
   try {
@@ -62,10 +59,9 @@ function verified(ctx: AppContext, initData: string): VerifiedInitData {
   }
 }
 
-/** "First Last" as Telegram gives it, cut to our longest name. */
+/** "First Last" as Telegram gives it, held to the rules of a typed name (empty when nothing is left). */
 export function nameFromTelegram(user: TelegramUser): string {
-  const name = [user.firstName, user.lastName ?? ""].join(" ").replace(/\s+/g, " ").trim();
-  return name.slice(0, NAME_MAX).trim();
+  return cleanDisplayName(`${user.firstName} ${user.lastName ?? ""}`);
 }
 
 export async function signInWithTelegram(
@@ -73,7 +69,19 @@ export async function signInWithTelegram(
   initData: string,
   ip: string,
 ): Promise<SessionAnswer> {
-  const { user: telegramUser, startParam } = verified(ctx, initData);
+  const { user: telegramUser, startParam } = verifiedTelegramLaunch(ctx, initData);
+  const verdict = await countAttempt(
+    ctx.db,
+    TELEGRAM_SIGN_INS_PER_USER,
+    String(telegramUser.id),
+    ctx.clock(),
+  );
+  if (!verdict.allowed) {
+    throw rateLimited(
+      verdict.retryAfterSeconds,
+      "Too many sign-ins from this Telegram account. Please try again later.",
+    );
+  }
   const known = await findUserByTelegramId(ctx.db, telegramUser.id);
   const account = known
     ? known.telegram_username === telegramUser.username
@@ -81,7 +89,7 @@ export async function signInWithTelegram(
       : await refreshTelegramUsername(ctx.db, known.id, telegramUser.username)
     : await createTelegramAccount(ctx, telegramUser, startParam, ip);
 
-  const session = await startSession(ctx, account.id);
+  const session = await startSession(ctx, account.id, "telegram");
   await recordLogin(ctx.db, account.id, ctx.clock());
   return { session, user: sessionUserOf(account) };
 }
@@ -120,18 +128,4 @@ async function createTelegramAccount(
   const winner = await findUserByTelegramId(ctx.db, telegramUser.id);
   if (!winner) throw new Error("a Telegram account made concurrently could not be read back");
   return winner;
-}
-
-/** Ties the signed-in account to the Telegram user of `initData` (replacing a Telegram user linked before). */
-export async function linkTelegramAccount(
-  ctx: AppContext,
-  userId: string,
-  initData: string,
-): Promise<{ user: SessionUser }> {
-  const { user: telegramUser } = verified(ctx, initData);
-  const linked = await linkTelegram(ctx.db, userId, telegramUser);
-  if (!linked) throw telegramTaken();
-  // This instance's remembered sessions carry the account as it was (other instances' expire within 30 s).
-  ctx.sessions.forgetUser(userId);
-  return { user: sessionUserOf(linked) };
 }

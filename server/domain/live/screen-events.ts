@@ -81,7 +81,7 @@ export function withdrawalChanged(
   });
 }
 
-export type SessionEndReason = "logout" | "password-reset";
+export type SessionEndReason = "logout" | "password-reset" | "telegram-unlinked";
 
 /** Ends the streams of one session family, or (familyId null) every stream of the user. */
 export function sessionEnded(

@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { Email, Password, PlainText, Uuid } from "./common.ts";
+import { Email, Password, PersonName, PlainText, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { Amount, Balance, Cursor, Limit, Multiplier, NextCursor, Timestamp } from "./money.ts";
 
@@ -298,10 +298,7 @@ export const createAdmin = defineEndpoint({
   policy,
   summary: "Create another admin account (the same password rules as sign-up)",
   tags,
-  body: Type.Object(
-    { email: Email, password: Password, name: PlainText({ minLength: 1, maxLength: 100 }) },
-    strict,
-  ),
+  body: Type.Object({ email: Email, password: Password, name: PersonName }, strict),
   response: {
     201: Type.Object(
       {

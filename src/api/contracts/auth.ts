@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { Email, Password, PlainText, Role, Uuid } from "./common.ts";
+import { Email, Password, PersonName, PlainText, Role, Uuid } from "./common.ts";
 import { ReferralCode } from "./economy.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
@@ -44,7 +44,7 @@ export const signup = defineEndpoint({
     {
       email: Email,
       password: Password,
-      name: PlainText({ minLength: 1, maxLength: 100 }),
+      name: PersonName,
       /** From an invitation link: binds the inviter once; an unknown code is ignored (docs/api.md, Economy). */
       referralCode: Type.Optional(ReferralCode),
     },
@@ -144,7 +144,13 @@ export const me = defineEndpoint({
 });
 
 /** The raw `Telegram.WebApp.initData` query string; Telegram's own are well under 4 KB. */
-const TelegramInitData = Type.Object({ initData: Type.String({ minLength: 1, maxLength: 8192 }) }, strict);
+const InitData = Type.String({ minLength: 1, maxLength: 8192 });
+/**
+ * The account's current password, asked again before the ways into the account change (docs/decisions/033).
+ * Optional in the schema because an account made from Telegram has none; one that has a password gets 403
+ * REAUTH_REQUIRED without it. No length rules beyond a cap: a wrong password of any length is just wrong.
+ */
+const CurrentPassword = Type.Optional(PlainText({ maxLength: 1024 }));
 
 export const telegramSignIn = defineEndpoint({
   method: "POST",
@@ -152,21 +158,36 @@ export const telegramSignIn = defineEndpoint({
   policy: "public",
   summary:
     "Sign in from the Telegram Mini App with its signed initData (the first time creates the account); " +
-    "404 TELEGRAM_DISABLED without a bot token",
+    "404 TELEGRAM_DISABLED without a bot token; 429 after 30 sign-ins of one Telegram user in an hour",
   tags,
-  body: TelegramInitData,
+  body: Type.Object({ initData: InitData }, strict),
   response: { 200: SessionAnswer },
 });
+
+const LinkAnswer = Type.Object({ user: SessionUser }, strict);
 
 export const telegramLink = defineEndpoint({
   method: "POST",
   path: "/auth/telegram/link",
   policy: "authenticated",
   summary:
-    "Tie the signed-in account to the Telegram user of this initData; 409 TELEGRAM_TAKEN if another has it",
+    "Tie the signed-in account to the Telegram user of this initData, with the current password; mails the " +
+    "owner. 403 REAUTH_REQUIRED, 409 TELEGRAM_TAKEN (another account has it), 409 TELEGRAM_ALREADY_LINKED",
   tags,
-  body: TelegramInitData,
-  response: { 200: Type.Object({ user: SessionUser }, strict) },
+  body: Type.Object({ initData: InitData, password: CurrentPassword }, strict),
+  response: { 200: LinkAnswer },
+});
+
+export const telegramUnlink = defineEndpoint({
+  method: "DELETE",
+  path: "/auth/telegram/link",
+  policy: "authenticated",
+  summary:
+    "Stop Telegram signing into the signed-in account and end the sessions it started, with the current " +
+    "password; mails the owner. 403 REAUTH_REQUIRED, 409 TELEGRAM_ONLY_ACCOUNT",
+  tags,
+  body: Type.Object({ password: CurrentPassword }, strict),
+  response: { 200: LinkAnswer },
 });
 
 export const authEndpoints = [
@@ -180,4 +201,5 @@ export const authEndpoints = [
   me,
   telegramSignIn,
   telegramLink,
+  telegramUnlink,
 ] as const;

@@ -22,7 +22,21 @@ export const Uuid = Type.String({ format: "uuid" });
  */
 export const NO_CONTROL_CHARACTERS = "^[^\\u0000-\\u001F\\u007F]*$";
 
-/** Text a person typed: a name, a search, an email before it is checked. */
+/**
+ * What a name shown to other people must not hold (docs/decisions/033): the control characters above, the C1
+ * controls, and the marks, embeddings, overrides and isolates that change the direction of text, with which a
+ * name can be made to read as something it is not. Letters of every script, right-to-left ones included,
+ * are fine: the browser orders them without help. A character class body, shared by the schema below and by
+ * the server, which removes these from names it did not get typed (Telegram's).
+ */
+export const NAME_UNSAFE_CHARACTERS =
+  "\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069";
+export const NO_NAME_UNSAFE_CHARACTERS = `^[^${NAME_UNSAFE_CHARACTERS}]*$`;
+
+/** A person's name as they type it: shown to others on leaderboards and friend lists. */
+export const PersonName = Type.String({ minLength: 1, maxLength: 100, pattern: NO_NAME_UNSAFE_CHARACTERS });
+
+/** Text a person typed: a search, an email before it is checked. */
 export const PlainText = (limits: { minLength?: number; maxLength: number }) =>
   Type.String({ ...limits, pattern: NO_CONTROL_CHARACTERS });
 

@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import { PlainText, Role, Uuid } from "./common.ts";
+import { PersonName, PlainText, Role, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { MAX_TAPS_PER_BATCH } from "./limits.ts";
 import { Balance, ListQuery, Multiplier, NextCursor, Timestamp, TotalTaps } from "./money.ts";
@@ -155,7 +155,7 @@ export const updateUser = defineEndpoint({
   params: Params,
   body: Type.Object(
     {
-      name: Type.Optional(PlainText({ minLength: 1, maxLength: 100 })),
+      name: Type.Optional(PersonName),
       trc20_address: Type.Optional(PlainText({ minLength: 1, maxLength: 100 })),
     },
     { ...strict, minProperties: 1 },
