@@ -97,6 +97,8 @@ export function createRuntime(options: RuntimeOptions = {}) {
     sessionLost: () => app.send({ type: "ADMIN.SESSION.LOST" }),
   });
 
+  // The Mini App's signed initData, read once: sign-in and linking Telegram both present it.
+  const telegramInitData = readTelegramLaunch()?.initData ?? null;
   const app = createActor(
     appMachine.provide({
       actors: {
@@ -122,7 +124,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
         }),
       },
     }),
-    { input: { now, newId, telegramInitData: readTelegramLaunch()?.initData ?? null } },
+    { input: { now, newId, telegramInitData } },
   ).start();
   // Both sessions live as long as the app, so these references never change.
   const session = app.system.get("session") as ActorRefFrom<typeof authMachine>;
@@ -145,6 +147,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
     economyActors,
     standingsActors: createStandingsActors({ standings: standingsApi(api) }),
     sessionSettled,
+    telegramInitData,
     now,
     newId,
     adminSession,

@@ -1,8 +1,10 @@
 /** Local devnet tools (CHAIN=local only, loopback callers only): test and demo helpers, never on a real chain. */
 import type { FastifyInstance } from "fastify";
 import { accountLabel } from "#src/api/contracts/account-label.ts";
-import { deposit, devnetTransaction, fundWallet } from "#src/api/contracts/devnet.ts";
+import { deposit, devnetTransaction, fundWallet, localMailbox } from "#src/api/contracts/devnet.ts";
 import { isTronAddress } from "#src/api/contracts/tron-address.ts";
+import { listOutboxMailFor } from "../db/repos/mail-outbox.repo.ts";
+import { normalizeEmail } from "../domain/auth/email.ts";
 import { depositOnDevnet, lookUpDevnetTransaction } from "../domain/devnet/devnet-chain.ts";
 import { fundWalletOnDevnet } from "../domain/devnet/fund-wallet.ts";
 import { badTronAddress } from "../domain/wallet/errors.ts";
@@ -53,6 +55,20 @@ export function registerDevnetRoutes(app: FastifyInstance): void {
       token: "USDT" as const,
       status: transaction.status,
       timestamp: transaction.at.toISOString(),
+    };
+  });
+
+  // A local trial keeps its mail in the outbox and only logs the links: this is its mailbox.
+  registerEndpoint(app, localMailbox, async ({ query }) => {
+    if (ctx.config.smtpUrl !== null) return { mails: [] };
+    const mails = await listOutboxMailFor(ctx.db, normalizeEmail(query.to), 10);
+    return {
+      mails: mails.map((mail) => ({
+        kind: mail.kind,
+        subject: mail.subject,
+        text: mail.text_body,
+        createdAt: mail.created_at.toISOString(),
+      })),
     };
   });
 }

@@ -34,8 +34,11 @@ export function authApi(client: ApiClient) {
     /** Sign in from the Telegram Mini App with its signed initData (docs/decisions/031). */
     telegram: (body: BodyOf<typeof contract.telegramSignIn>) =>
       client.post<LoginAnswer>("/auth/telegram", body, { auth: "none" }),
+    /** Link or unlink the Telegram user, with the current password (docs/decisions/033). */
     linkTelegram: (body: BodyOf<typeof contract.telegramLink>) =>
       client.post<TelegramLinkAnswer>("/auth/telegram/link", body),
+    unlinkTelegram: (body: BodyOf<typeof contract.telegramUnlink>) =>
+      client.delete<TelegramLinkAnswer>("/auth/telegram/link", body),
   };
 }
 

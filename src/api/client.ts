@@ -118,6 +118,8 @@ export function createApiClient(config: ClientConfig) {
       request<T>("POST", path, { ...options, body }),
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>("PATCH", path, { ...options, body }),
+    delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>("DELETE", path, { ...options, body }),
   };
 }
 

@@ -24,9 +24,9 @@ describe("auth session machine: generated paths", () => {
     expect(allStateIds(authMachine).filter((id) => !reached.has(id))).toEqual([]);
   });
 
-  it("never signs in with Telegram nor links it in a browser", () => {
+  it("never signs in with Telegram in a browser", () => {
     const reached = new Set(browser!.paths.flatMap((path) => activeStateIds(path.state)));
-    expect([...reached].filter((id) => /signingInWithTelegram|telegramLink\.linking/.test(id))).toEqual([]);
+    expect([...reached].filter((id) => /signingInWithTelegram/.test(id))).toEqual([]);
   });
 
   it.each(cases)("replays %s", async (_name, path, model) => {
@@ -52,17 +52,21 @@ describe("auth session machine: generated paths", () => {
     for (const { input } of actorInputs.filter((entry) => entry.src === "login")) {
       expect(input).toEqual({ email: "ada@example.com", password: "correct horse" });
     }
-    // Inside Telegram, sign-in and linking send the Mini App's initData, and only there.
-    for (const { input } of actorInputs.filter((entry) =>
-      ["telegramSignIn", "linkTelegram"].includes(entry.src),
-    )) {
+    // Inside Telegram, sign-in sends the Mini App's initData, and only there.
+    for (const { input } of actorInputs.filter((entry) => entry.src === "telegramSignIn")) {
       expect(input).toEqual({ initData: TELEGRAM_INIT_DATA });
     }
     if (types.includes("xstate.error.actor.telegramSignIn")) {
       expect(toasts).toContainEqual(expect.objectContaining({ title: TOASTS.telegramFailed }));
     }
-    if (types.includes("xstate.done.actor.linkTelegram")) {
-      expect(toasts.map((toast) => toast.title)).toContain(TOASTS.telegramLinked);
+    // A user the session was told of is the user it holds, while signed in.
+    const lastUpdate = path.steps.findLastIndex((step) => step.event.type === "USER.UPDATED");
+    if (
+      lastUpdate >= 0 &&
+      signedIn &&
+      !types.slice(lastUpdate).some((type) => /login|SignIn|Session/.test(type))
+    ) {
+      expect(snapshot.context.user?.telegram).toEqual({ username: "ada" });
     }
     // Every navigation leaves as exactly one emitted event per fired navigation timer.
     const navigationTimers = types.filter((type) => type.startsWith("xstate.after.NAVIGATION_DELAY")).length;

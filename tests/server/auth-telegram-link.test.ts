@@ -331,6 +331,28 @@ describe("names from Telegram", () => {
   });
 });
 
+describe("the local mailbox (GET /devnet/mail)", () => {
+  it("shows a local trial's kept mail to callers on this machine only", async () => {
+    const owner = await signUpAndLogIn(t.app);
+    await resetPasswordByMail(owner.account.email, "a brand new passphrase");
+    const url = `/api/devnet/mail?to=${encodeURIComponent(owner.account.email.toUpperCase())}`;
+    const local = await t.app.inject({ url });
+    expect(local.statusCode).toBe(200);
+    const [newest] = local.json().mails;
+    expect(newest).toMatchObject({ kind: "password_reset", subject: "Reset your TapRewards password" });
+    expect(newest.text).toContain("http://taprewards.test/auth?mode=reset&token=");
+    const remote = await t.app.inject({ url, remoteAddress: "203.0.113.9" });
+    expect(remote.statusCode).toBe(403);
+    expect(remote.body).not.toContain("token=");
+    expect((await t.app.inject({ url: "/api/devnet/mail?to=not-an-email" })).statusCode).toBe(400);
+
+    const withSmtp = await t.buildAnother({
+      config: { telegramBotToken: TEST_BOT_TOKEN, smtpUrl: "smtp://127.0.0.1:1" },
+    });
+    expect((await withSmtp.inject({ url })).json()).toEqual({ mails: [] });
+  });
+});
+
 describe("migration 013", () => {
   it("cleans the names stored before it, and keeps every other name as it was", async () => {
     const database = await createTestDatabase({ migrate: false });

@@ -33,12 +33,14 @@ export async function markOutboxMailSent(db: Kysely<Database>, id: string, at: D
 }
 
 /** Newest first. */
-export function listOutboxMailFor(db: Kysely<Database>, to: string) {
+/** Newest first; `limit` keeps a long history from being read whole. */
+export function listOutboxMailFor(db: Kysely<Database>, to: string, limit = 100) {
   return db
     .selectFrom("mail_outbox")
     .selectAll()
     .where("to_address", "=", to)
     .orderBy("created_at", "desc")
     .orderBy("id")
+    .limit(limit)
     .execute();
 }

@@ -65,4 +65,29 @@ export const devnetTransaction = defineEndpoint({
   response: { 200: DevnetTransaction },
 });
 
-export const devnetEndpoints = [fundWallet, deposit, devnetTransaction] as const;
+export const localMailbox = defineEndpoint({
+  method: "GET",
+  path: "/devnet/mail",
+  policy: "loopback",
+  summary:
+    "Local devnet only (CHAIN=local, no SMTP_URL): the newest mails the server kept for `to` in its outbox " +
+    "(reset and verification links, Telegram link notices), as a local trial has no mail server. Answers only " +
+    "callers on this machine; an empty list once SMTP_URL sends real mail.",
+  tags,
+  querystring: Type.Object({ to: Email }, strict),
+  response: {
+    200: Type.Object(
+      {
+        mails: Type.Array(
+          Type.Object(
+            { kind: Type.String(), subject: Type.String(), text: Type.String(), createdAt: Timestamp },
+            strict,
+          ),
+        ),
+      },
+      strict,
+    ),
+  },
+});
+
+export const devnetEndpoints = [fundWallet, deposit, devnetTransaction, localMailbox] as const;

@@ -31,6 +31,7 @@ function fakeApi(overrides: Partial<AuthApi> = {}): AuthApi {
     me: () => ok({ user: { ...answer().user, trc20_address: null } }),
     telegram: () => ok(answer()),
     linkTelegram: () => ok({ user: { ...answer().user, telegram: { username: "ada" } } }),
+    unlinkTelegram: () => ok({ user: answer().user }),
     ...overrides,
   };
 }
@@ -41,6 +42,47 @@ const run = <T>(logic: AnyActorLogic, input?: unknown) =>
 beforeEach(() => localStorage.clear());
 
 describe("auth actors", () => {
+  it("links and unlinks Telegram with the password, and the stored user follows each answer", async () => {
+    const sent: Array<[string, unknown]> = [];
+    const actors = createAuthActors({
+      auth: fakeApi({
+        linkTelegram: (body) => {
+          sent.push(["link", body]);
+          return ok({ user: { ...answer().user, telegram: { username: "ada" } } });
+        },
+        unlinkTelegram: (body) => {
+          sent.push(["unlink", body]);
+          return ok({ user: answer().user });
+        },
+      }),
+      store: createSessionStore(localStorage),
+      now: () => NOW,
+    });
+    await run(actors.login, { email: "ada@example.com", password: "pw" });
+    const storedUser = () => JSON.parse(localStorage.getItem(STORAGE_KEYS.userData)!);
+
+    const linked = await run(actors.changeTelegramLink, {
+      change: "link",
+      initData: "signed",
+      password: "pw",
+    });
+    expect(linked).toMatchObject({ telegram: { username: "ada" } });
+    expect(storedUser()).toMatchObject({ telegram: { username: "ada" } });
+
+    const unlinked = await run<Record<string, unknown>>(actors.changeTelegramLink, {
+      change: "unlink",
+      initData: "",
+      password: "pw",
+    });
+    expect(unlinked).not.toHaveProperty("telegram");
+    expect(storedUser()).not.toHaveProperty("telegram");
+    expect(storedUser()).toMatchObject({ email: "ada@example.com" });
+    expect(sent).toEqual([
+      ["link", { initData: "signed", password: "pw" }],
+      ["unlink", { password: "pw" }],
+    ]);
+  });
+
   it("login stores auth_token, user_data and the refresh token", async () => {
     const actors = createAuthActors({
       auth: fakeApi(),

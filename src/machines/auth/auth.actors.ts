@@ -7,6 +7,7 @@ import type { AuthApi, LoginAnswer } from "#src/api/auth.ts";
 import type { ApiError, ApiResult } from "#src/api/errors.ts";
 import type { SessionStore, StoredSession, StoredUser } from "#src/api/session-store.ts";
 import { authError } from "./auth.messages.ts";
+import type { ChangeLinkInput } from "./telegram-link.machine.ts";
 
 /** Seconds of slack: a token this close to expiry is refreshed at restore instead of used. */
 const EXPIRY_SLACK_S = 5;
@@ -92,11 +93,16 @@ export function createAuthActors(deps: {
     telegramSignIn: fromPromise<StoredSession, { initData: string }>(async ({ input }) =>
       persist(store, checkLoginAnswer(unwrap(await auth.telegram(input)))),
     ),
-    /** Links Telegram to the signed-in account and keeps the stored user in step; answers the user. */
-    linkTelegram: fromPromise<StoredUser, { initData: string }>(async ({ input }) => {
-      const { user } = unwrap(await auth.linkTelegram(input));
+    /** Links or unlinks Telegram and keeps the stored user in step; answers the account as it is now. */
+    changeTelegramLink: fromPromise<StoredUser, ChangeLinkInput>(async ({ input }) => {
+      const { user } =
+        input.change === "link"
+          ? unwrap(await auth.linkTelegram({ initData: input.initData, password: input.password }))
+          : unwrap(await auth.unlinkTelegram({ password: input.password }));
       const stored = store.read();
-      const updated: StoredUser = { ...stored?.user, ...user };
+      // The answer is the whole account: a link it no longer names is gone (unlinked).
+      const { telegram: _before, ...kept } = stored?.user ?? user;
+      const updated: StoredUser = { ...kept, ...user };
       if (stored) store.updateUser(updated);
       return updated;
     }),

@@ -36,9 +36,6 @@ function start(actors: Record<string, unknown> = {}, input: { telegramInitData?:
       restoreSession: fromPromise(record("restoreSession", (): StoredSession | null => null)),
       login: fromPromise(record("login", () => session())),
       telegramSignIn: fromPromise(record("telegramSignIn", () => session({ accessToken: "access-tg" }))),
-      linkTelegram: fromPromise(
-        record("linkTelegram", () => ({ ...session().user, telegram: { username: "ada_l" } })),
-      ),
       refreshSession: fromPromise(record("refreshSession", () => session({ accessToken: "access-2" }))),
       logout: fromPromise(record("logout", () => undefined)),
       isSessionStored: fromPromise(record("isSessionStored", () => stored)),
@@ -312,55 +309,21 @@ describe("auth machine inside Telegram (docs/decisions/031)", () => {
     );
   });
 
-  it("links Telegram to a signed-in email account once, and offers it only inside Telegram", async () => {
-    const browser = start({ restoreSession: fromPromise(async () => session()) });
+  it("takes the account as a dialog changed it (USER.UPDATED), in its user and its session", async () => {
+    const { actor } = start({ restoreSession: fromPromise(async () => session()) });
     await flush();
-    expect(browser.actor.getSnapshot().can({ type: "TELEGRAM.LINK" })).toBe(false);
-
-    const { actor, calls, emitted } = start(
-      { restoreSession: fromPromise(async () => session()) },
-      inTelegram,
-    );
-    await flush();
-    expect(actor.getSnapshot().can({ type: "TELEGRAM.LINK" })).toBe(true);
-    actor.send({ type: "TELEGRAM.LINK" });
-    expect(actor.getSnapshot().hasTag("linkingTelegram")).toBe(true);
-    await flush();
-    expect(actor.getSnapshot().context.user?.telegram).toEqual({ username: "ada_l" });
-    expect(actor.getSnapshot().context.session?.user.telegram).toEqual({ username: "ada_l" });
-    expect(emitted).toContainEqual(
-      expect.objectContaining({ tone: "success", title: TOASTS.telegramLinked }),
-    );
-    expect(calls.filter((call) => call.src === "linkTelegram")).toHaveLength(1);
-    // Linked: the menu no longer offers it.
-    expect(actor.getSnapshot().can({ type: "TELEGRAM.LINK" })).toBe(false);
+    const linked = { ...session().user, telegram: { username: "ada_l" } };
+    actor.send({ type: "USER.UPDATED", user: linked });
+    expect(actor.getSnapshot().context.user).toEqual(linked);
+    expect(actor.getSnapshot().context.session?.user).toEqual(linked);
+    expect(actor.getSnapshot().matches({ signedIn: { session: "active" } })).toBe(true);
   });
 
-  it("says why linking failed and leaves the account as it was", async () => {
-    const { actor, emitted } = start(
-      {
-        restoreSession: fromPromise(async () => session()),
-        linkTelegram: fromPromise(async () => {
-          throw {
-            code: "TELEGRAM_TAKEN",
-            message: "This Telegram account already belongs to another account.",
-            status: 409,
-          };
-        }),
-      },
-      inTelegram,
-    );
+  it("ignores USER.UPDATED while signed out: a late answer never signs anyone in", async () => {
+    const { actor } = start();
     await flush();
-    actor.send({ type: "TELEGRAM.LINK" });
-    await flush();
-    expect(actor.getSnapshot().context.user?.telegram).toBeUndefined();
-    expect(emitted).toContainEqual(
-      expect.objectContaining({
-        tone: "error",
-        title: TOASTS.telegramLinkFailed,
-        description: "This Telegram account already belongs to another account.",
-      }),
-    );
-    expect(actor.getSnapshot().can({ type: "TELEGRAM.LINK" })).toBe(true);
+    actor.send({ type: "USER.UPDATED", user: session().user });
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(actor.getSnapshot().matches("signedOut")).toBe(true);
   });
 });

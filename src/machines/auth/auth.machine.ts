@@ -4,18 +4,20 @@
  * Sign-up and password reset do not touch the session: they live in account-forms.machine.ts.
  *
  * States: restoring → signedOut (idle | loggingIn | redirecting) ⇄ signedIn (parallel: session
- *         [active | refreshing | waitingToRetry], storageCheck, navigation, telegramLink) → loggingOut → signedOut.
+ *         [active | refreshing | waitingToRetry], storageCheck, navigation) → loggingOut → signedOut.
  *         Inside Telegram (docs/decisions/031) a restore that finds nothing stored goes through
  *         signingInWithTelegram instead, with the Mini App's signed initData: no form to fill.
  * Invariants: `user` is set exactly while signedIn; storage is written before signedIn is entered and
- * cleared before signedOut is; navigation leaves the machine only as an emitted `navigate` event ~100 ms
+ * cleared before signedOut is; USER.UPDATED (the account changed under a dialog, such as Telegram's link,
+ * telegram-link.machine.ts) replaces the user, already stored by whoever sends it; navigation leaves the machine only as an emitted `navigate` event ~100 ms
  * after the fact, and toasts only as emitted `toast` events. All I/O is in the provided actors.
  */
-import { assign, emit, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { ApiError } from "#src/api/errors.ts";
 import type { StoredSession, StoredUser } from "#src/api/session-store.ts";
 import { type AuthError, authError, describeAuthError, TOASTS, UNEXPECTED_MESSAGE } from "./auth.messages.ts";
 import { type LoginForm, validateLogin } from "./auth.validation.ts";
+import type { UserUpdated } from "./telegram-link.machine.ts";
 
 export type AuthEvent =
   | ({ type: "LOGIN"; redirect?: string } & LoginForm)
@@ -23,8 +25,7 @@ export type AuthEvent =
   | { type: "REDIRECT_IF_SIGNED_IN"; to: string }
   | { type: "SESSION.LOST" }
   | { type: "FORM.CLEAR" }
-  /** From the account menu inside Telegram: tie this account to the Telegram user. */
-  | { type: "TELEGRAM.LINK" };
+  | UserUpdated;
 
 export type AuthEmitted =
   | { type: "toast"; tone: "success" | "error"; title: string; description?: string }
@@ -76,8 +77,6 @@ export const authMachine = setup({
     /** Each of these resolves with the stored session (already written) or rejects with an ApiError. */
     login: fromPromise<StoredSession, LoginForm>(notProvided("login")),
     telegramSignIn: fromPromise<StoredSession, { initData: string }>(notProvided("telegramSignIn")),
-    /** Resolves with the account as it is once linked (the stored user already updated). */
-    linkTelegram: fromPromise<StoredUser, { initData: string }>(notProvided("linkTelegram")),
     refreshSession: fromPromise<StoredSession, { refreshToken: string | null }>(
       notProvided("refreshSession"),
     ),
@@ -101,7 +100,6 @@ export const authMachine = setup({
     loginInvalid: ({ event }) => event.type === "LOGIN" && validateLogin(event) !== null,
     hasPendingNavigation: ({ context }) => context.pendingNavigation !== null,
     inTelegram: ({ context }) => context.telegramInitData !== null,
-    canLinkTelegram: ({ context }) => context.telegramInitData !== null && !context.user?.telegram,
     isNetworkError: ({ event }) =>
       "error" in event && (event as { error?: ApiError }).error?.code === "NETWORK_ERROR",
   },
@@ -118,6 +116,10 @@ export const authMachine = setup({
     }),
     setSession: assign((_, session: StoredSession) => ({ session, user: session.user, error: null })),
     forgetSession: assign({ session: null, user: null }),
+    replaceUser: assign(({ context, event }) => {
+      assertEvent(event, "USER.UPDATED");
+      return { user: event.user, session: context.session && { ...context.session, user: event.user } };
+    }),
     setError: assign({ error: (_, error: AuthError) => error }),
     navigateTo: assign({ pendingNavigation: (_, href: string) => ({ href, rememberOrigin: false }) }),
     /** The session ended under the user (expired, revoked, removed in another tab): log in, then come back. */
@@ -276,6 +278,7 @@ export const authMachine = setup({
           actions: { type: "navigateTo", params: ({ event }) => event.to ?? "/" },
         },
         "SESSION.LOST": { target: "clearingExpiredSession", actions: "endExpiredSession" },
+        "USER.UPDATED": { actions: "replaceUser" },
       },
       states: {
         session: {
@@ -298,41 +301,6 @@ export const authMachine = setup({
               },
             },
             waitingToRetry: { after: { REFRESH_RETRY: "refreshing" } },
-          },
-        },
-        telegramLink: {
-          initial: "idle",
-          states: {
-            idle: { on: { "TELEGRAM.LINK": { guard: "canLinkTelegram", target: "linking" } } },
-            linking: {
-              tags: ["linkingTelegram"],
-              invoke: {
-                id: "linkTelegram",
-                src: "linkTelegram",
-                input: ({ context }) => ({ initData: context.telegramInitData ?? "" }),
-                onDone: {
-                  target: "idle",
-                  actions: [
-                    assign(({ context, event }) => ({
-                      user: event.output,
-                      session: context.session && { ...context.session, user: event.output },
-                    })),
-                    { type: "toastSuccess", params: TOASTS.telegramLinked },
-                  ],
-                },
-                onError: {
-                  target: "idle",
-                  actions: {
-                    type: "toastError",
-                    params: ({ event }) => ({
-                      title: TOASTS.telegramLinkFailed,
-                      description:
-                        describeAuthError(event.error as ApiError, "telegram").message || UNEXPECTED_MESSAGE,
-                    }),
-                  },
-                },
-              },
-            },
           },
         },
         storageCheck: {

@@ -40,8 +40,6 @@ export const TOASTS = {
   sessionExpiredTitle: "Session Expired",
   sessionExpired: "Your session has expired. Please log in again.",
   telegramFailed: "Telegram sign-in failed",
-  telegramLinked: "Telegram is linked: open TapRewards from the bot to play on this account.",
-  telegramLinkFailed: "Could not link Telegram",
 } as const;
 
 export interface AuthError {

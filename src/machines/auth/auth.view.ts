@@ -23,12 +23,22 @@ export function toSessionView(snapshot: SessionSnapshot) {
     loggingOut: snapshot.matches("loggingOut"),
     formError: snapshot.context.formError,
     error: snapshot.context.error,
-    /** The account menu offers "Link Telegram" inside Telegram to an account not yet linked. */
-    telegramLink: snapshot.hasTag("linkingTelegram")
-      ? ("linking" as const)
-      : snapshot.can({ type: "TELEGRAM.LINK" })
-        ? ("offered" as const)
-        : ("hidden" as const),
+    telegramMenu: telegramMenuOf(snapshot.context.user, snapshot.context.telegramInitData !== null),
+  };
+}
+
+/** Which Telegram change the account menu offers (docs/decisions/033). */
+export interface TelegramMenu {
+  /** Inside Telegram, to an account not linked yet. */
+  link: boolean;
+  /** To a linked account that has a password to confirm it with (one made from Telegram has no other way in). */
+  unlink: boolean;
+}
+
+export function telegramMenuOf(user: SessionSnapshot["context"]["user"], inTelegram: boolean): TelegramMenu {
+  return {
+    link: user !== null && inTelegram && !user.telegram,
+    unlink: user !== null && Boolean(user.telegram) && user.email !== null,
   };
 }
 

@@ -18,6 +18,7 @@ import { PageSpinner } from "#src/ui/kit/spinner.tsx";
 import { AppHeader, type AppHeaderProps } from "#src/ui/shell/app-header.tsx";
 import { BottomNav } from "#src/ui/shell/bottom-nav.tsx";
 import { sectionNameFor } from "#src/ui/shell/section-name.ts";
+import { TelegramLink, useTelegramLink } from "../-shared/telegram-link.tsx";
 import { useBoostersActor } from "../-shared/use-boosters.ts";
 import { useMachineEffects } from "../-shared/use-machine-effects.ts";
 import { useTapsActor } from "../-shared/use-taps.ts";
@@ -39,7 +40,8 @@ function ProtectedLayout() {
   const { runtime } = Route.useRouteContext();
   const location = useLocation();
   const view = useSelector(runtime.session, toProtectedView);
-  const { user, telegramLink } = useSelector(runtime.session, toSessionView);
+  const { user, telegramMenu } = useSelector(runtime.session, toSessionView);
+  const telegramLink = useTelegramLink(runtime);
   const wrapper = useActorRef(
     protectedMachine.provide({ actors: { isSessionStored: runtime.authActors.isSessionStored } }),
     { input: { session: runtime.session } },
@@ -64,8 +66,8 @@ function ProtectedLayout() {
         section={sectionNameFor(location.pathname)}
         initials={initialsOf(user)}
         accountName={accountNameOf(user)}
-        telegramLink={telegramLink}
-        onLinkTelegram={() => runtime.session.send({ type: "TELEGRAM.LINK" })}
+        telegram={telegramMenu}
+        onTelegram={(change) => telegramLink.send({ type: "OPEN", change })}
         onLogout={() => {
           // Taps not yet sent leave first, while the token is still valid.
           taps?.send({ type: "PAGEHIDE" });
@@ -79,6 +81,7 @@ function ProtectedLayout() {
         <Outlet />
       </main>
       <BottomNav />
+      <TelegramLink actor={telegramLink} />
     </div>
   );
 }

@@ -52,10 +52,12 @@ function AuthPage() {
   const formsError = useSelector(forms, (snapshot) => snapshot.context.formError);
   useMachineEffects(forms);
 
-  // docs/product.md §2: a visitor who is already signed in is sent on to where they came from.
+  // docs/product.md §2: a visitor who is already signed in is sent on to where they came from; also one who
+  // becomes signed in here without the form (inside Telegram, the Mini App signs in by itself).
+  const signedIn = session.status === "signedIn";
   useEffect(() => {
-    runtime.session.send({ type: "REDIRECT_IF_SIGNED_IN", to: redirect ?? "/home" });
-  }, [runtime.session, redirect]);
+    if (signedIn) runtime.session.send({ type: "REDIRECT_IF_SIGNED_IN", to: redirect ?? "/home" });
+  }, [runtime.session, redirect, signedIn]);
   // A message from one form does not follow the user to another: `mode` is the trigger, not an input.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on every mode switch
   useEffect(() => {

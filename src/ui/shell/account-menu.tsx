@@ -1,8 +1,13 @@
 import { Menu } from "@ark-ui/react/menu";
 import { Portal } from "@ark-ui/react/portal";
 
-/** "Link Telegram" is offered inside Telegram to an account not yet linked (docs/decisions/031). */
-export type TelegramLinkState = "hidden" | "offered" | "linking";
+/** The Telegram items the menu offers (docs/decisions/033): each opens a dialog that asks for the password. */
+export interface TelegramOptions {
+  link: boolean;
+  unlink: boolean;
+}
+
+const NO_TELEGRAM: TelegramOptions = { link: false, unlink: false };
 
 const itemClass =
   "cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-100 data-highlighted:bg-white/10 data-disabled:cursor-wait data-disabled:text-slate-400";
@@ -11,14 +16,14 @@ const itemClass =
 export function AccountMenu({
   initials,
   accountName,
-  telegramLink = "hidden",
-  onLinkTelegram,
+  telegram = NO_TELEGRAM,
+  onTelegram,
   onLogout,
 }: {
   initials: string;
   accountName?: string;
-  telegramLink?: TelegramLinkState;
-  onLinkTelegram?: () => void;
+  telegram?: TelegramOptions;
+  onTelegram?: (change: "link" | "unlink") => void;
   onLogout: () => void;
 }) {
   return (
@@ -33,14 +38,14 @@ export function AccountMenu({
         <Menu.Positioner>
           <Menu.Content className="z-50 min-w-48 rounded-xl border border-white/10 bg-ink-800 p-1 shadow-xl shadow-black/40 outline-none">
             {accountName && <div className="truncate px-3 py-2 text-xs text-slate-400">{accountName}</div>}
-            {telegramLink !== "hidden" && onLinkTelegram && (
-              <Menu.Item
-                value="link-telegram"
-                disabled={telegramLink === "linking"}
-                onSelect={onLinkTelegram}
-                className={itemClass}
-              >
-                {telegramLink === "linking" ? "Linking Telegram..." : "Link Telegram"}
+            {telegram.link && onTelegram && (
+              <Menu.Item value="link-telegram" onSelect={() => onTelegram("link")} className={itemClass}>
+                Link Telegram
+              </Menu.Item>
+            )}
+            {telegram.unlink && onTelegram && (
+              <Menu.Item value="unlink-telegram" onSelect={() => onTelegram("unlink")} className={itemClass}>
+                Unlink Telegram
               </Menu.Item>
             )}
             <Menu.Item value="logout" onSelect={onLogout} className={itemClass}>

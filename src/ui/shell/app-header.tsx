@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AccountMenu, type TelegramLinkState } from "./account-menu.tsx";
+import { AccountMenu, type TelegramOptions } from "./account-menu.tsx";
 
 export interface AppHeaderProps {
   section: string;
@@ -9,8 +9,8 @@ export interface AppHeaderProps {
   initials: string;
   /** The account's email, or its Telegram name. */
   accountName?: string;
-  telegramLink?: TelegramLinkState;
-  onLinkTelegram?: () => void;
+  telegram?: TelegramOptions;
+  onTelegram?: (change: "link" | "unlink") => void;
   onLogout: () => void;
 }
 
@@ -31,8 +31,8 @@ export function AppHeader({
   walletBalance,
   initials,
   accountName,
-  telegramLink = "hidden",
-  onLinkTelegram,
+  telegram,
+  onTelegram,
   onLogout,
 }: AppHeaderProps) {
   return (
@@ -49,8 +49,8 @@ export function AppHeader({
         <AccountMenu
           initials={initials}
           accountName={accountName}
-          telegramLink={telegramLink}
-          onLinkTelegram={onLinkTelegram}
+          telegram={telegram}
+          onTelegram={onTelegram}
           onLogout={onLogout}
         />
       </div>
