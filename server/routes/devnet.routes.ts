@@ -3,10 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { accountLabel } from "#src/api/contracts/account-label.ts";
 import { deposit, devnetTransaction, fundWallet, localMailbox } from "#src/api/contracts/devnet.ts";
 import { isTronAddress } from "#src/api/contracts/tron-address.ts";
-import { listOutboxMailFor } from "../db/repos/mail-outbox.repo.ts";
-import { normalizeEmail } from "../domain/auth/email.ts";
 import { depositOnDevnet, lookUpDevnetTransaction } from "../domain/devnet/devnet-chain.ts";
 import { fundWalletOnDevnet } from "../domain/devnet/fund-wallet.ts";
+import { localMailFor } from "../domain/devnet/local-mailbox.ts";
 import { badTronAddress } from "../domain/wallet/errors.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire, optionalMicroFromWire } from "./wire-units.ts";
@@ -58,17 +57,10 @@ export function registerDevnetRoutes(app: FastifyInstance): void {
     };
   });
 
-  // A local trial keeps its mail in the outbox and only logs the links: this is its mailbox.
-  registerEndpoint(app, localMailbox, async ({ query }) => {
-    if (ctx.config.smtpUrl !== null) return { mails: [] };
-    const mails = await listOutboxMailFor(ctx.db, normalizeEmail(query.to), 10);
-    return {
-      mails: mails.map((mail) => ({
-        kind: mail.kind,
-        subject: mail.subject,
-        text: mail.text_body,
-        createdAt: mail.created_at.toISOString(),
-      })),
-    };
-  });
+  registerEndpoint(app, localMailbox, async ({ query }) => ({
+    mails: (await localMailFor(ctx, query.to)).map((mail) => ({
+      ...mail,
+      createdAt: mail.createdAt.toISOString(),
+    })),
+  }));
 }
