@@ -20,7 +20,7 @@ export function installClientAddressCheck(app: FastifyInstance, metrics: AppMetr
     const forwarded = request.ip;
     if (isIpAddress(forwarded)) return;
     // request.ip is a getter on Fastify's request prototype; an own property of this request shadows it, so
-    // every reader (the auth routes, the request log) sees the same, usable address.
+    // every later reader (sign-up, login, forgot-password, Telegram sign-in) sees the same, usable address.
     Object.defineProperty(request, "ip", { value: request.socket.remoteAddress, enumerable: true });
     metrics.forwardedForUnusable.inc();
     request.log.warn(
