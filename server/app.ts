@@ -31,6 +31,7 @@ import { createSmtpMailer } from "./mail/smtp-mailer.ts";
 import { createAppMetrics } from "./metrics/app-metrics.ts";
 import { microFromNumber } from "./money/micro.ts";
 import { type PeriodicJob, startPeriodic } from "./periodic.ts";
+import { installClientAddressCheck } from "./plugins/client-address.ts";
 import { answerMalformedRequest, installErrorHandler } from "./plugins/errors.ts";
 import { installHttpMetrics } from "./plugins/http-metrics.ts";
 import { installOpenApi } from "./plugins/openapi.ts";
@@ -81,9 +82,14 @@ export interface BuildAppOptions {
 export const BODY_LIMIT_BYTES = 16 * 1024;
 const DEFAULT_DIST_DIR = fileURLToPath(new URL("../dist", import.meta.url));
 
-/** A hop count means "trust that many proxies in front of us" (what Fastify does with a number). */
+/**
+ * Which X-Forwarded-For hops request.ip may come from (docs/decisions/036). `true` is one proxy in front, not
+ * Fastify's "trust every hop", which makes the left-most value, the one any client writes, the address. A hop
+ * count trusts that many proxies (Fastify 5 ignores a plain number); a list trusts the proxies it names.
+ */
 function trustProxyOption(value: Config["trustProxy"]) {
-  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+  const hops = value === true ? 1 : value;
+  return typeof hops === "number" ? (_address: string, hop: number) => hop < hops : hops;
 }
 
 /**
@@ -159,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     installRouteGuard(app, registeredRoutes);
     installRequestIdHeader(app);
     installHttpMetrics(app, metrics);
+    if (config.trustProxy !== false) installClientAddressCheck(app, metrics);
     installErrorHandler(app);
     installCors(app, config.corsOrigins);
     await installSecurityHeaders(app, { telegram: config.telegramBotToken !== null });

@@ -3,6 +3,7 @@
  * what it means, and how its text is parsed. `loadConfig` (config.ts) and README's configuration table are
  * both produced from this list, so a setting cannot be read without being documented, or the other way round.
  */
+import { isIP } from "node:net";
 import { validateMnemonic } from "@scure/bip39";
 import { wordlist as english } from "@scure/bip39/wordlists/english.js";
 import { isTronAddress } from "#src/api/contracts/tron-address.ts";
@@ -115,14 +116,23 @@ function oneOf<T extends string>(values: readonly T[], fallback: T, rule: string
   };
 }
 
+/** `10.0.0.5` or `10.0.0.0/8`, `::1` or `fd00::/8`: what proxy-addr accepts as a trusted proxy. */
+function isProxyAddress(entry: string): boolean {
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 function trustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined) return false;
   const lower = raw.toLowerCase();
   if (lower === "true") return true;
   if (lower === "false") return false;
   if (/^\d+$/.test(raw)) return Number(raw);
-  // Fastify (proxy-addr) takes a comma-separated list of addresses or CIDR ranges.
-  if (/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/.test(raw)) return raw;
+  // Checked here so that a typo is a setting's message at start, not proxy-addr's error from inside Fastify.
+  if (raw.split(",").every((entry) => isProxyAddress(entry.trim()))) return raw;
   throw new SettingRuleBroken("true, false, a hop count or comma-separated proxy IPs/CIDRs");
 }
 
@@ -258,8 +268,11 @@ export const SETTINGS = {
     env: "TRUST_PROXY",
     shownDefault: "`false`",
     doc:
-      "`true`, a hop count, or proxy addresses whose `X-Forwarded-For` is trusted; set it behind a reverse " +
-      "proxy, or every visitor shares the proxy's address (and the local devnet routes switch off)",
+      "set it behind a reverse proxy, or every visitor shares the proxy's address (and the local devnet routes " +
+      "switch off): `true` for exactly one proxy in front, a number for that many, or the proxies' IPs/CIDRs, " +
+      "comma-separated (safest: a caller reaching the server past them is not believed). The client's address " +
+      "is the right-most `X-Forwarded-For` hop they did not add; one that is not an IP address is never used, " +
+      "the socket's address counts instead",
     parse: trustProxy,
   }),
   drainSeconds: setting({

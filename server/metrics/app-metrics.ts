@@ -39,6 +39,11 @@ export function createAppMetrics() {
       labelNames: ["outcome"] as const,
       registers,
     }),
+    forwardedForUnusable: new Counter({
+      name: name("forwarded_for_unusable_total"),
+      help: "Requests whose X-Forwarded-For hop, as TRUST_PROXY picks it, was not an IP address: the socket's address was used for them instead (a proxy that forwards junk, or a caller bypassing it).",
+      registers,
+    }),
     eventDelivery: new Histogram({
       name: name("event_delivery_seconds"),
       help: "From a live event's commit to its frame written to a stream of this instance.",

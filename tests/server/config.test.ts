@@ -220,6 +220,26 @@ describe("config", () => {
       'TRUST_PROXY must be true, false, a hop count or comma-separated proxy IPs/CIDRs, got "yes please"',
     ],
     [
+      { TRUST_PROXY: "10.0.0.1, 1.2.3" },
+      'TRUST_PROXY must be true, false, a hop count or comma-separated proxy IPs/CIDRs, got "10.0.0.1, 1.2.3"',
+    ],
+    [
+      { TRUST_PROXY: "10.0.0.0/33" },
+      'TRUST_PROXY must be true, false, a hop count or comma-separated proxy IPs/CIDRs, got "10.0.0.0/33"',
+    ],
+    [
+      { TRUST_PROXY: "10.0.0.0/8/8" },
+      'TRUST_PROXY must be true, false, a hop count or comma-separated proxy IPs/CIDRs, got "10.0.0.0/8/8"',
+    ],
+    [
+      { TRUST_PROXY: "::1/129" },
+      'TRUST_PROXY must be true, false, a hop count or comma-separated proxy IPs/CIDRs, got "::1/129"',
+    ],
+    [
+      { TRUST_PROXY: "10.0.0.1," },
+      'TRUST_PROXY must be true, false, a hop count or comma-separated proxy IPs/CIDRs, got "10.0.0.1,"',
+    ],
+    [
       { LOG_LEVEL: "loud" },
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
     ],
@@ -253,7 +273,11 @@ describe("config", () => {
 
   it("accepts proxy address lists and booleans for TRUST_PROXY", () => {
     expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toBe("10.0.0.0/8, 127.0.0.1");
+    expect(loadConfig({ TRUST_PROXY: "::1, fd00::/8,192.168.1.0/24" }).trustProxy).toBe(
+      "::1, fd00::/8,192.168.1.0/24",
+    );
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
   });
 
   it("reads each variable for one setting only", () => {

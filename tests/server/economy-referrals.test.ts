@@ -2,11 +2,13 @@
  * Referrals (docs/api.md, Economy; docs/decisions/022): a friend binds their referrer once, at sign-up, with
  * the referrer's code; each tap batch of the friend mints the referrer's share (here 7 %, so rounding shows)
  * in the same transaction, once per batch under replays and races, never past the daily cap (here 1 point),
- * which a new UTC day resets. GET /referrals shows names only.
+ * which a new UTC day resets. Batch ids are the client's and unique per friend only, so two friends of one
+ * referrer may send the same id: each share is keyed by friend and batch. GET /referrals shows names only.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
 import { moveTo, pointsOf, signInAgain } from "./helpers/economy.ts";
 import { openStream } from "./helpers/live.ts";
 import { type Caller, getJson, sessionCaller, syncTaps } from "./helpers/rewards.ts";
@@ -155,7 +157,7 @@ describe("the share", () => {
     await sync(friend, 3);
     // 3 taps: 0.003 points; 7 % is 0.00021.
     expect(await referralMovements(referrer.id)).toEqual([
-      { key: `referral:${batchId}`, delta_micro: 910 },
+      { key: `referral:${friend.id}:${batchId}`, delta_micro: 910 },
       { key: expect.stringMatching(/^referral:/), delta_micro: 210 },
     ]);
     expect(await pointsOf(t.app, referrer)).toMatchObject({ points: FIRST_REFERRAL_POINTS + 0.00112 });
@@ -215,5 +217,106 @@ describe("the share", () => {
     [referrer, friend] = [await signInAgain(t.app, referrer), await signInAgain(t.app, friend)];
     await sync(friend, 1_000);
     expect(await referralsOf(referrer)).toMatchObject({ earnedToday: 0.07, earnedPoints: 1.07 });
+  });
+});
+
+describe("batch ids are unique per friend only", () => {
+  const shareOf = (taps: number) => Math.floor((taps * 1000 * 7) / 100);
+
+  async function syncAnswer(caller: Caller, taps: number, batchId: string) {
+    const res = await syncTaps(t.app, caller, { batchId, taps });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ replayed: boolean; credited: { taps: number; points: number } }>();
+  }
+
+  it("two friends sending the same batch id are each credited, and the referrer is paid each share once", async () => {
+    const referrer = sessionCaller(await signUpAndLogIn(t.app));
+    const { code } = await referralsOf(referrer);
+    const [ada, bob] = [await friendOf(code, "Ada"), await friendOf(code, "Bob")];
+    const batchId = randomUUID();
+    // The first sync of each friend (no rewards row yet: the locking path), then a later one (hinted).
+    for (const [taps, id] of [
+      [11, batchId],
+      [5, randomUUID()],
+    ] as const) {
+      expect(await syncAnswer(ada, taps, id)).toMatchObject({ replayed: false, credited: { taps } });
+      expect(await syncAnswer(bob, taps + 2, id)).toMatchObject({
+        replayed: false,
+        credited: { taps: taps + 2 },
+      });
+    }
+    const later = randomUUID();
+    await syncAnswer(ada, 3, later);
+    await syncAnswer(bob, 4, later);
+    const paid = await referralMovements(referrer.id);
+
+    // Replays of either friend answer what was stored and pay nothing more.
+    for (const [friend, taps, id] of [
+      [ada, 11, batchId],
+      [bob, 13, batchId],
+      [ada, 3, later],
+      [bob, 4, later],
+    ] as const) {
+      expect(await syncAnswer(friend, taps, id)).toMatchObject({ replayed: true, credited: { taps } });
+    }
+    expect(await referralMovements(referrer.id)).toEqual(paid);
+    expect(paid).toHaveLength(6);
+    expect(paid).toEqual(
+      expect.arrayContaining([
+        { key: `referral:${ada.id}:${batchId}`, delta_micro: shareOf(11) },
+        { key: `referral:${bob.id}:${batchId}`, delta_micro: shareOf(13) },
+        { key: `referral:${ada.id}:${later}`, delta_micro: shareOf(3) },
+        { key: `referral:${bob.id}:${later}`, delta_micro: shareOf(4) },
+      ]),
+    );
+    expect(await pointsOf(t.app, ada)).toMatchObject({ totalTaps: 19 });
+    expect(await pointsOf(t.app, bob)).toMatchObject({ totalTaps: 24 });
+    const expected = shareOf(11) + shareOf(13) + shareOf(5) + shareOf(7) + shareOf(3) + shareOf(4);
+    expect(Math.round((await pointsOf(t.app, referrer)).points * 1e6)).toBe(
+      FIRST_REFERRAL_POINTS * 1e6 + expected,
+    );
+    const view = await referralsOf(referrer);
+    expect(view.earnedPoints * 1e6).toBeCloseTo(expected, 3);
+    expect(await checkLedgerInvariants(db())).toEqual([]);
+  });
+
+  it("friends and a stranger sending the same batch ids in one turn, each with a retry, are credited once each", async () => {
+    const referrer = sessionCaller(await signUpAndLogIn(t.app));
+    const { code } = await referralsOf(referrer);
+    const friends = await Promise.all([1, 2, 3, 4].map(() => friendOf(code)));
+    // A player with no referrer, whose hinted syncs go out in one group statement with others of the turn.
+    const stranger = sessionCaller(await signUpAndLogIn(t.app));
+    // Half of the friends tapped before (a hint on this instance: the one-statement write is tried first and
+    // hands the share to the locking transaction); the others send their first batch (no rewards row yet).
+    for (const caller of [...friends.slice(0, 2), stranger]) await syncAnswer(caller, 1, randomUUID());
+    const paidBefore = (await referralMovements(referrer.id)).length;
+    const batchIds = [randomUUID(), randomUUID()];
+    const senders = [...friends, stranger];
+    const answers = await Promise.all(
+      batchIds.flatMap((batchId, round) =>
+        senders.flatMap((caller, i) => {
+          const taps = 10 + i + round * 5;
+          // A send and its retry at once.
+          return [syncAnswer(caller, taps, batchId), syncAnswer(caller, taps, batchId)];
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => !answer.replayed)).toHaveLength(senders.length * batchIds.length);
+    const movements = (await referralMovements(referrer.id)).slice(paidBefore);
+    const expectedKeys = batchIds.flatMap((batchId) =>
+      friends.map((friend) => `referral:${friend.id}:${batchId}`),
+    );
+    expect(movements.map((m) => m.key).sort()).toEqual(expectedKeys.sort());
+    const expected = batchIds.reduce(
+      (sum, _, round) => sum + friends.reduce((inner, _f, i) => inner + shareOf(10 + i + round * 5), 0),
+      0,
+    );
+    expect(movements.reduce((sum, m) => sum + m.delta_micro, 0)).toBe(expected);
+    for (const [i, caller] of senders.entries()) {
+      const warmed = i < 2 || caller === stranger ? 1 : 0;
+      expect((await pointsOf(t.app, caller)).totalTaps).toBe(warmed + 10 + i + 15 + i);
+    }
+    expect(await referralMovements(stranger.id)).toEqual([]);
+    expect(await checkLedgerInvariants(db())).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * Referrals (docs/api.md, Economy; docs/decisions/022). A friend names their referrer once, at sign-up, with
  * the referrer's code; from then on every tap point credited to the friend mints a share for the referrer
  * (REFERRAL_SHARE_PERCENT, rounded down to the micro-point), in the friend's tap-sync transaction, keyed by the
- * batch so it is paid once, and never more than REFERRAL_DAILY_CAP_POINTS a UTC day per referrer.
+ * friend and the batch so it is paid once, and never more than REFERRAL_DAILY_CAP_POINTS a UTC day per referrer.
  * Lock order: the friend's rewards row (the sync holds it), the referrer's day row, the referrer's rewards row.
  * A referrer signed up before each of their friends, so these chains never close into a cycle.
  */
@@ -24,6 +24,13 @@ import { publicName } from "./public-name.ts";
 import { utcDayOf } from "./utc-days.ts";
 
 const FRIENDS_SHOWN = 100;
+
+/**
+ * The share's movement key, unique per referrer (points_movements_key_idx). Batch ids are made by each client
+ * and unique per user only, so two friends of one referrer may send the same one: the friend is part of the
+ * key (docs/decisions/036). Shares paid before that carry `referral:<batchId>`, which a new key never equals.
+ */
+export const referralShareKey = (friendId: string, batchId: string) => `referral:${friendId}:${batchId}`;
 
 /** In the sign-up transaction, after the friend's account is written with `referred_by`. */
 export async function bindReferral(
@@ -56,7 +63,7 @@ export async function shareTapPoints(
   await movePoints(trx, share.referrerId, rewards, {
     deltaMicro: grantedMicro,
     kind: "referral",
-    idempotencyKey: `referral:${share.batchId}`,
+    idempotencyKey: referralShareKey(share.friendId, share.batchId),
     at: share.at,
   });
   await addFriendEarnings(trx, share.friendId, grantedMicro);
