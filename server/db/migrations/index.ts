@@ -15,6 +15,7 @@ import * as boardMarks from "./009-board-marks.ts";
 import * as syncLimitOnRewards from "./010-sync-limit-on-rewards.ts";
 import * as operations from "./011-operations.ts";
 import * as telegramAccounts from "./012-telegram-accounts.ts";
+import * as pruningIndexes from "./014-pruning-indexes.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "010-sync-limit-on-rewards": syncLimitOnRewards,
   "011-operations": operations,
   "012-telegram-accounts": telegramAccounts,
+  "014-pruning-indexes": pruningIndexes,
 };
