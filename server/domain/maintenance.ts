@@ -1,19 +1,30 @@
 /**
  * Housekeeping that keeps tables from growing without bound: rate-limit counters whose window has ended,
- * remembered sign-in addresses nobody used for longer than they count, live events past their retention and
- * expired stream tickets. Any instance may run it: every delete is idempotent.
+ * remembered sign-in addresses nobody used for longer than they count, live events past their retention,
+ * expired stream tickets, sessions of no further use and idempotency records past their retention
+ * (docs/decisions/035). Any instance may run it: every delete is idempotent, and the big tables are pruned in
+ * bounded batches (prune-in-batches.ts).
  */
 import type { AppContext } from "../context.ts";
 import { deleteLoginSourcesBefore } from "../db/repos/login-sources.repo.ts";
 import { KNOWN_SOURCE_DAYS } from "./auth/limits.ts";
+import { pruneEndedSessions } from "./auth/session-retention.ts";
+import { pruneIdempotencyKeys } from "./idempotency-retention.ts";
 import { pruneLiveEvents } from "./live/retention.ts";
 import { purgeEndedWindows } from "./rate-limit.ts";
 
 export const MAINTENANCE_INTERVAL_MS = 60_000;
 
-export async function runMaintenance(
-  ctx: AppContext,
-): Promise<{ windows: number; loginSources: number; liveEvents: number; streamTickets: number }> {
+export interface MaintenanceCounts {
+  windows: number;
+  loginSources: number;
+  liveEvents: number;
+  streamTickets: number;
+  sessions: number;
+  idempotencyKeys: number;
+}
+
+export async function runMaintenance(ctx: AppContext): Promise<MaintenanceCounts> {
   const now = ctx.clock();
   const windows = await purgeEndedWindows(ctx.db, now);
   const loginSources = await deleteLoginSourcesBefore(
@@ -21,5 +32,14 @@ export async function runMaintenance(
     new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000),
   );
   const live = await pruneLiveEvents(ctx.db, now);
-  return { windows, loginSources, liveEvents: live.events, streamTickets: live.tickets };
+  const sessions = await pruneEndedSessions(ctx.db, now);
+  const idempotencyKeys = await pruneIdempotencyKeys(ctx.db, now);
+  return {
+    windows,
+    loginSources,
+    liveEvents: live.events,
+    streamTickets: live.tickets,
+    sessions,
+    idempotencyKeys,
+  };
 }

@@ -16,6 +16,7 @@ import * as syncLimitOnRewards from "./010-sync-limit-on-rewards.ts";
 import * as operations from "./011-operations.ts";
 import * as telegramAccounts from "./012-telegram-accounts.ts";
 import * as telegramLinkOwnership from "./013-telegram-link-ownership.ts";
+import * as pruningIndexes from "./014-pruning-indexes.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "011-operations": operations,
   "012-telegram-accounts": telegramAccounts,
   "013-telegram-link-ownership": telegramLinkOwnership,
+  "014-pruning-indexes": pruningIndexes,
 };

@@ -1,5 +1,5 @@
 /** Idempotency records: one per (caller, Idempotency-Key), reserved by an attempt, then completed with its answer. */
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../schema.ts";
 
 export interface IdempotencyRecord {
@@ -99,4 +99,20 @@ export async function releaseKey(
     .where("attempt_id", "=", row.attemptId)
     .where("status_code", "is", null)
     .execute();
+}
+
+/** Deletes up to `limit` records made before `cutoff` (docs/decisions/035); rows another statement holds wait for the next run. */
+export async function deleteKeysCreatedBefore(
+  db: Kysely<Database>,
+  cutoff: Date,
+  limit: number,
+): Promise<number> {
+  const result = await sql`
+    DELETE FROM idempotency_keys WHERE (caller_id, key) IN (
+      SELECT caller_id, key FROM idempotency_keys
+      WHERE created_at < ${cutoff}
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
 }

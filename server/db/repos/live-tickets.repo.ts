@@ -1,5 +1,5 @@
 /** Tickets that open a live stream from EventSource (docs/decisions/017): stored only as SHA-256 hashes. */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.ts";
 
 export async function insertLiveTicket(
@@ -29,7 +29,15 @@ export async function consumeLiveTicket(
   return row?.session_id;
 }
 
-export async function deleteLiveTicketsExpiredBefore(db: Kysely<Database>, cutoff: Date): Promise<number> {
-  const result = await db.deleteFrom("live_tickets").where("expires_at", "<", cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** Deletes up to `limit` tickets that expired before `cutoff`; rows another statement holds wait for the next run. */
+export async function deleteLiveTicketsExpiredBefore(
+  db: Kysely<Database>,
+  cutoff: Date,
+  limit: number,
+): Promise<number> {
+  const result = await sql`
+    DELETE FROM live_tickets WHERE ticket_hash IN (
+      SELECT ticket_hash FROM live_tickets WHERE expires_at < ${cutoff} LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
 }

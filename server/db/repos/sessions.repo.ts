@@ -163,3 +163,23 @@ export async function familyRevoked(db: Kysely<Database>, familyId: string): Pro
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Deletes up to `limit` sessions that stopped being of any use before `cutoff`: their refresh token expired,
+ * or they were revoked, whichever came first (docs/decisions/035). The expression is the one migration 014
+ * indexes. Rows another statement holds are skipped: the next run takes them.
+ */
+export async function deleteSessionsUnusableBefore(
+  db: Kysely<Database>,
+  cutoff: Date,
+  limit: number,
+): Promise<number> {
+  const result = await sql`
+    DELETE FROM auth_sessions WHERE id IN (
+      SELECT id FROM auth_sessions
+      WHERE least(refresh_expires_at, coalesce(revoked_at, refresh_expires_at)) < ${cutoff}
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}

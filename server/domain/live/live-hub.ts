@@ -1,9 +1,10 @@
 /**
  * This instance's open live streams (docs/design.md §10, docs/decisions/017). It listens on the one channel
- * every commit with live events notifies (`stream:seq`, nothing more) and lets each subscription that follows
- * that stream catch up from the log. After the listening connection was lost, every subscription catches up,
- * so a notification lost meanwhile loses nothing; a sweep of the followed streams' heads also catches up what
- * was committed but never announced (a process that died between its commit and its NOTIFY).
+ * every commit with live events notifies (`stream:seq`, nothing more) and lets the feed of that stream catch
+ * its subscriptions up from the log, with one read for all of them (docs/decisions/035). After the listening
+ * connection was lost, every feed catches up, so a notification lost meanwhile loses nothing; a sweep of the
+ * followed streams' heads also catches up what was committed but never announced (a process that died between
+ * its commit and its NOTIFY). A user holds at most `maxStreamsPerUser` streams here: one more ends the oldest.
  */
 import type { Kysely } from "kysely";
 import type { Clock } from "../../clock.ts";
@@ -19,6 +20,7 @@ import type { Database } from "../../db/schema.ts";
 import { AdminMetricsFeed } from "./admin-metrics-feed.ts";
 import { type LiveSink, LiveSubscription, type LiveViewer } from "./live-subscription.ts";
 import { ADMINS_STREAM } from "./live-transaction.ts";
+import { StreamFeed } from "./stream-feed.ts";
 import { decodePosition } from "./stream-position.ts";
 
 export interface LiveHubSettings {
@@ -30,6 +32,11 @@ export interface LiveHubSettings {
   metricsIntervalMs: number;
   /** How often the heads of followed streams are read, for commits whose announcement was lost. */
   sweepIntervalMs: number;
+  /**
+   * Open streams one user may hold on this instance; one more ends the oldest. A browser holds one per user
+   * (its tabs share it), so more are devices, or a script (docs/decisions/035).
+   */
+  maxStreamsPerUser: number;
 }
 
 export const DEFAULT_LIVE_SETTINGS: LiveHubSettings = {
@@ -37,6 +44,7 @@ export const DEFAULT_LIVE_SETTINGS: LiveHubSettings = {
   maxBufferedBytes: 256 * 1024,
   metricsIntervalMs: 1_000,
   sweepIntervalMs: 5_000,
+  maxStreamsPerUser: 8,
 };
 
 /** Streams whose heads one sweep query reads. */
@@ -56,7 +64,7 @@ export interface LiveHubDeps {
 }
 
 export class LiveHub {
-  readonly #byStream = new Map<string, Set<LiveSubscription>>();
+  readonly #feeds = new Map<string, StreamFeed>();
   readonly #metrics: AdminMetricsFeed;
   #listener: NotificationListener | null = null;
   #closing = false;
@@ -69,7 +77,7 @@ export class LiveHub {
   ) {
     this.#metrics = new AdminMetricsFeed(
       deps.adminMetrics,
-      () => [...(this.#byStream.get(ADMINS_STREAM) ?? [])],
+      () => this.#feeds.get(ADMINS_STREAM)?.subscriptions ?? [],
       deps.log,
       settings.metricsIntervalMs,
     );
@@ -89,7 +97,7 @@ export class LiveHub {
 
   /** How many streams this instance holds. */
   get openStreams(): number {
-    return new Set([...this.#byStream.values()].flatMap((set) => [...set])).size;
+    return new Set([...this.#feeds.values()].flatMap((feed) => feed.subscriptions)).size;
   }
 
   /**
@@ -103,8 +111,6 @@ export class LiveHub {
     const { clock, delivered } = this.deps;
     const openedAt = clock().getTime();
     const subscription = new LiveSubscription(
-      this.deps.db,
-      this.deps.log,
       viewer,
       resumed ?? heads,
       sink,
@@ -119,15 +125,14 @@ export class LiveHub {
       subscription.end();
       return subscription;
     }
-    for (const stream of streams) {
-      const followers = this.#byStream.get(stream) ?? new Set();
-      this.#byStream.set(stream, followers.add(subscription));
-    }
+    this.#makeRoomFor(viewer.userId);
+    const feeds = streams.map((stream) => this.#feedOf(stream));
+    for (const feed of feeds) feed.add(subscription);
     if (resumeFrom !== null && resumed === null)
       subscription.send({ id: subscription.id, type: "reset", data: {} });
     try {
       if (viewer.isAdmin) await this.#metrics.greet(subscription);
-      await subscription.catchUp();
+      for (const feed of feeds) await feed.catchUp();
     } catch (err) {
       subscription.end();
       throw err;
@@ -138,8 +143,8 @@ export class LiveHub {
   /** Ends every open stream (graceful shutdown: clients resume from their last id on another instance). */
   endAll(): void {
     this.#closing = true;
-    for (const followers of [...this.#byStream.values()]) {
-      for (const subscription of [...followers]) subscription.end();
+    for (const feed of [...this.#feeds.values()]) {
+      for (const subscription of feed.subscriptions) subscription.end();
     }
   }
 
@@ -180,18 +185,17 @@ export class LiveHub {
     this.#metrics.changed();
   }
 
-  /** The stream now ends at `seq`: whoever follows it and is behind catches up. */
+  /** The stream now ends at `seq`: if any follower is behind, one read catches them all up. */
   #reached(stream: string, seq: number): void {
-    for (const subscription of this.#byStream.get(stream) ?? []) {
-      if (subscription.awaits(stream, seq)) void subscription.catchUp();
-    }
+    const feed = this.#feeds.get(stream);
+    if (feed?.awaits(seq)) void feed.catchUp();
   }
 
   async #sweep(): Promise<void> {
     if (this.#sweeping) return;
     this.#sweeping = true;
     try {
-      const streams = [...this.#byStream.keys()];
+      const streams = [...this.#feeds.keys()];
       for (let start = 0; start < streams.length; start += SWEEP_BATCH) {
         const heads = await liveStreamHeads(this.deps.db, streams.slice(start, start + SWEEP_BATCH));
         for (const [stream, head] of heads) this.#reached(stream, head);
@@ -204,17 +208,34 @@ export class LiveHub {
   }
 
   #catchUpAll(): void {
-    for (const followers of this.#byStream.values()) {
-      for (const subscription of followers) void subscription.catchUp();
-    }
+    for (const feed of this.#feeds.values()) void feed.catchUp();
     this.#metrics.changed();
+  }
+
+  #feedOf(stream: string): StreamFeed {
+    let feed = this.#feeds.get(stream);
+    if (!feed) {
+      feed = new StreamFeed(stream, this.deps.db, this.deps.log);
+      this.#feeds.set(stream, feed);
+    }
+    return feed;
+  }
+
+  /** Ends the user's oldest streams here until one more fits (every stream of a user follows their own). */
+  #makeRoomFor(userId: string): void {
+    const own = this.#feeds.get(userId);
+    if (!own) return;
+    for (const oldest of own.subscriptions) {
+      if (own.size < this.settings.maxStreamsPerUser) return;
+      oldest.end();
+    }
   }
 
   #forget(subscription: LiveSubscription): void {
     for (const stream of subscription.streams) {
-      const followers = this.#byStream.get(stream);
-      followers?.delete(subscription);
-      if (followers?.size === 0) this.#byStream.delete(stream);
+      const feed = this.#feeds.get(stream);
+      feed?.delete(subscription);
+      if (feed?.size === 0) this.#feeds.delete(stream);
     }
   }
 }

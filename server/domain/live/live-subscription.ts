@@ -1,16 +1,12 @@
 /**
  * One open stream (docs/decisions/017): a viewer's position in each stream it reads, advanced only by what it
- * has been sent. Catching up is always a read of the log after that position, one read at a time per
- * subscription, so a notification that comes twice, late, or never (then a reconnect or the next one catches
- * up) still sends every event once and in order.
+ * has been sent. It reads nothing itself: the stream's feed (stream-feed.ts) reads the log once for all of
+ * its subscriptions, one read at a time, and each takes what lies past its own position, so a notification
+ * that comes twice, late, or never (then a reconnect or the next one catches up) still sends every event
+ * once and in order.
  */
-import type { Kysely } from "kysely";
-import type { Logger } from "../../context.ts";
-import { readLiveEventsAfter, type StoredLiveEvent } from "../../db/repos/live-events.repo.ts";
-import type { Database } from "../../db/schema.ts";
+import type { StoredLiveEvent } from "../../db/repos/live-events.repo.ts";
 import { encodePosition } from "./stream-position.ts";
-
-const READ_BATCH = 200;
 
 /** One SSE frame; snapshots (admin.metrics) have no id: they are not in the log and never replayed. */
 export interface LiveFrame {
@@ -34,13 +30,9 @@ export interface LiveViewer {
 
 export class LiveSubscription {
   readonly #positions: Map<string, number>;
-  #reading = false;
-  #readAgain = false;
   #ended = false;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly log: Logger,
     readonly viewer: LiveViewer,
     positions: Map<string, number>,
     private readonly sink: LiveSink,
@@ -84,43 +76,27 @@ export class LiveSubscription {
     this.onEnd(this);
   }
 
-  /** Sends what the log holds past this subscription's positions; a call during a read makes it read again. */
-  async catchUp(): Promise<void> {
-    if (this.#reading) {
-      this.#readAgain = true;
-      return;
-    }
-    this.#reading = true;
-    try {
-      do {
-        this.#readAgain = false;
-        for (const stream of this.streams) await this.#catchUpOn(stream);
-      } while (this.#readAgain && !this.#ended);
-    } catch (err) {
-      // The client reconnects and resumes from its last id: ending is safer than guessing what was sent.
-      this.log.error({ err }, "live stream read failed; ending the stream");
-      this.end();
-    } finally {
-      this.#reading = false;
-    }
+  /** The number of the last event of `stream` sent (or skipped) so far. */
+  positionIn(stream: string): number {
+    return this.#positions.get(stream) ?? 0;
   }
 
-  async #catchUpOn(stream: string): Promise<void> {
-    for (;;) {
-      const position = this.#positions.get(stream) ?? 0;
-      const events = await readLiveEventsAfter(this.db, stream, position, READ_BATCH);
-      const first = events[0];
-      if (!first || this.#ended) return;
+  /**
+   * Events of `stream` read from the log in order, from at most this subscription's position on: those at or
+   * below it were sent already; a first one past the next number means what came between was pruned.
+   */
+  receive(stream: string, events: readonly StoredLiveEvent[]): void {
+    for (const event of events) {
+      if (this.#ended) return;
+      const position = this.positionIn(stream);
+      if (event.seq <= position) continue;
       // The events after our position were pruned meanwhile: the screen must reload its figures.
-      if (first.seq !== position + 1) {
-        this.#positions.set(stream, first.seq - 1);
+      if (event.seq !== position + 1) {
+        this.#positions.set(stream, event.seq - 1);
         this.send({ id: this.id, type: "reset", data: {} });
-      }
-      for (const event of events) {
         if (this.#ended) return;
-        this.#deliver(stream, event);
       }
-      if (events.length < READ_BATCH) return;
+      this.#deliver(stream, event);
     }
   }
 

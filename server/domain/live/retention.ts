@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import { deleteLiveEventsBefore } from "../../db/repos/live-events.repo.ts";
 import { deleteLiveTicketsExpiredBefore } from "../../db/repos/live-tickets.repo.ts";
 import type { Database } from "../../db/schema.ts";
+import { pruneInBatches } from "../prune-in-batches.ts";
 
 export const LIVE_EVENT_RETENTION_MS = 15 * 60_000;
 
@@ -15,6 +16,6 @@ export async function pruneLiveEvents(
   now: Date,
 ): Promise<{ events: number; tickets: number }> {
   const events = await deleteLiveEventsBefore(db, new Date(now.getTime() - LIVE_EVENT_RETENTION_MS));
-  const tickets = await deleteLiveTicketsExpiredBefore(db, now);
+  const tickets = await pruneInBatches((limit) => deleteLiveTicketsExpiredBefore(db, now, limit));
   return { events, tickets };
 }

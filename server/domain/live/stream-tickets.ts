@@ -2,34 +2,53 @@
  * POST /events/ticket (docs/api.md, Live events): EventSource cannot send an Authorization header, so a
  * signed-in client trades its bearer token for a ticket to put in the stream's URL, where proxies and logs
  * may see it. So it is worth little: 256 random bits, stored only hashed (any instance can check it), good
- * once, for 60 s, and only while the session it was issued to is alive.
+ * once, for 60 s, and only while the session it was issued to is alive and the access token it was issued
+ * under has not expired (docs/decisions/035). A user gets 30 a minute, counted in the database so that every
+ * instance sees one count: a browser takes one per reconnect, backing off, so more is a loop or a script.
  */
 import { STREAM_TICKET_SECONDS } from "#src/api/contracts/limits.ts";
 import { addSeconds } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { consumeLiveTicket, insertLiveTicket } from "../../db/repos/live-tickets.repo.ts";
 import { findSessionById } from "../../db/repos/sessions.repo.ts";
-import { unauthorized } from "../../errors.ts";
+import { rateLimited, unauthorized } from "../../errors.ts";
 import type { AuthenticatedSession } from "../auth/sessions.ts";
 import { hashToken, newOpaqueToken } from "../auth/tokens.ts";
+import { countAttempt, type LimitRule } from "../rate-limit.ts";
+
+export const STREAM_TICKETS_PER_USER: LimitRule = {
+  name: "stream-ticket:user",
+  limit: 30,
+  windowSeconds: 60,
+};
 
 export async function issueStreamTicket(
   ctx: AppContext,
   session: AuthenticatedSession,
 ): Promise<{ ticket: string; expiresIn: typeof STREAM_TICKET_SECONDS }> {
+  const now = ctx.clock();
+  const verdict = await countAttempt(ctx.db, STREAM_TICKETS_PER_USER, session.user.id, now);
+  if (!verdict.allowed) {
+    throw rateLimited(verdict.retryAfterSeconds, "Too many live connections. Please try again shortly.");
+  }
   const ticket = newOpaqueToken();
   await insertLiveTicket(ctx.db, {
     ticketHash: hashToken(ticket),
     sessionId: session.sessionId,
-    expiresAt: addSeconds(ctx.clock(), STREAM_TICKET_SECONDS),
+    expiresAt: addSeconds(now, STREAM_TICKET_SECONDS),
   });
   return { ticket, expiresIn: STREAM_TICKET_SECONDS };
 }
 
-/** The session the ticket was issued to, or 401 for an unknown, used or expired ticket or a dead session. */
+/**
+ * The session the ticket was issued to, or 401 for an unknown, used or expired ticket, a dead session, or one
+ * whose access token has expired (a session row is one token pair: a refresh makes a new row).
+ */
 export async function redeemStreamTicket(ctx: AppContext, ticket: string): Promise<AuthenticatedSession> {
-  const sessionId = await consumeLiveTicket(ctx.db, hashToken(ticket), ctx.clock());
+  const now = ctx.clock();
+  const sessionId = await consumeLiveTicket(ctx.db, hashToken(ticket), now);
   const session = sessionId === undefined ? undefined : await findSessionById(ctx.db, sessionId);
   if (!session || session.revokedAt !== null) throw unauthorized();
+  if (session.accessExpiresAt.getTime() <= now.getTime()) throw unauthorized();
   return session;
 }
