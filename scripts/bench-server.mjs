@@ -256,7 +256,8 @@ async function runLive(serverUrl) {
   const database = await createDatabase(serverUrl, "tr_bench_live");
   const targets = [];
   try {
-    const a = await startTarget("postgres", { url: database.url, pool: PG_POOL, users: 1000 }, 1000);
+    // 10 000 idle streams at most 8 per user (the server ends a user's oldest beyond that: docs/decisions/035).
+    const a = await startTarget("postgres", { url: database.url, pool: PG_POOL, users: 1250 }, 1250);
     targets.push(a);
     const b = await startTarget("postgres", { url: database.url, pool: PG_POOL, users: 0 }, 0);
     targets.push(b);

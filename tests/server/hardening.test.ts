@@ -76,7 +76,12 @@ describe("control characters in text", () => {
       const res = await t.app.inject({ method: "POST", url, payload, headers: headers ?? {} });
       const error = expectErrorBody(res, 400, label);
       expect(error.code, label).toBe("VALIDATION_ERROR");
-      expect(error.message, label).toMatch(/must not contain control characters$/);
+      // Names shown to others also refuse text-direction characters, and say so (docs/decisions/033).
+      expect(error.message, label).toMatch(
+        label.includes("name")
+          ? /^body\/name must not contain control or text-direction characters$/
+          : /must not contain control characters$/,
+      );
     }
     const patch = await t.app.inject({
       method: "PATCH",
@@ -85,7 +90,16 @@ describe("control characters in text", () => {
       payload: { name: `Me${NUL}` },
     });
     expect(expectErrorBody(patch, 400, "PATCH name").message).toBe(
-      "body/name must not contain control characters",
+      "body/name must not contain control or text-direction characters",
+    );
+    const reversed = await t.app.inject({
+      method: "PATCH",
+      url: `/api/user/${caller.id}`,
+      headers: bearer(caller.token),
+      payload: { name: "Me\u202eem" },
+    });
+    expect(expectErrorBody(reversed, 400, "PATCH name (override)").message).toBe(
+      "body/name must not contain control or text-direction characters",
     );
     for (const list of ["users", "users-with-funded-wallets", "users-without-funded-wallets"]) {
       const res = await t.app.inject({
