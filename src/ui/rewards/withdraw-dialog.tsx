@@ -1,8 +1,7 @@
-import { Dialog } from "@ark-ui/react/dialog";
-import { buttonClass, StatusButton } from "../kit/button.tsx";
 import { inputClass } from "../kit/field.tsx";
 import { formatRewards } from "../kit/format.ts";
 import { Modal } from "../kit/modal.tsx";
+import { ModalForm } from "../kit/modal-form.tsx";
 
 export function WithdrawDialog(props: {
   open: boolean;
@@ -22,12 +21,11 @@ export function WithdrawDialog(props: {
       title="Withdraw Rewards"
       description="Move your rewards to your wallet"
     >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onSubmit();
-        }}
+      <ModalForm
+        onSubmit={props.onSubmit}
+        busy={props.busy}
+        submitLabel="Withdraw"
+        canSubmit={props.canSubmit}
       >
         <div className="flex items-center justify-between rounded-xl bg-ink-900/70 px-4 py-3">
           <span className="text-sm text-slate-400">Available to withdraw</span>
@@ -59,20 +57,7 @@ export function WithdrawDialog(props: {
             className={inputClass}
           />
         </div>
-        <div className="flex justify-end gap-3">
-          <Dialog.CloseTrigger className={buttonClass("outline")} disabled={props.busy}>
-            Cancel
-          </Dialog.CloseTrigger>
-          <StatusButton
-            type="submit"
-            status={props.busy ? "pending" : "idle"}
-            busyLabel="Processing..."
-            disabled={!props.canSubmit}
-          >
-            Withdraw
-          </StatusButton>
-        </div>
-      </form>
+      </ModalForm>
     </Modal>
   );
 }

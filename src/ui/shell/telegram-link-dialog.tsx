@@ -1,8 +1,7 @@
-import { Dialog } from "@ark-ui/react/dialog";
 import { useEffect, useId, useRef } from "react";
-import { buttonClass, StatusButton } from "../kit/button.tsx";
 import { inputClass } from "../kit/field.tsx";
 import { Modal } from "../kit/modal.tsx";
+import { ModalForm } from "../kit/modal-form.tsx";
 
 const TEXTS = {
   link: {
@@ -39,12 +38,11 @@ export function TelegramLinkDialog(props: {
   }, [props.error, props.busy]);
   return (
     <Modal open={props.open} onClose={props.onClose} title={texts.title} description={texts.description}>
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          props.onSubmit();
-        }}
+      <ModalForm
+        onSubmit={props.onSubmit}
+        busy={props.busy}
+        submitLabel={texts.action}
+        submitVariant={props.change === "unlink" ? "danger" : "primary"}
       >
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-password`} className="text-sm font-medium text-slate-300">
@@ -70,20 +68,7 @@ export function TelegramLinkDialog(props: {
             </p>
           )}
         </div>
-        <div className="flex justify-end gap-3">
-          <Dialog.CloseTrigger className={buttonClass("outline")} disabled={props.busy}>
-            Cancel
-          </Dialog.CloseTrigger>
-          <StatusButton
-            type="submit"
-            variant={props.change === "unlink" ? "danger" : "primary"}
-            status={props.busy ? "pending" : "idle"}
-            busyLabel="Processing..."
-          >
-            {texts.action}
-          </StatusButton>
-        </div>
-      </form>
+      </ModalForm>
     </Modal>
   );
 }
