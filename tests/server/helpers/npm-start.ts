@@ -33,8 +33,11 @@ export function startNpmStart(env: Record<string, string>): NpmStart {
     ...running,
     signalGroup: (signal) => process.kill(-pid, signal),
     signalControlGroup: (signal) => {
+      const server = serverPid();
+      // process.kill(0, …) would signal the test runner's own group.
+      if (!server) throw new Error(`the server's pid is not in its log yet:\n${running.output()}`);
       process.kill(-pid, signal);
-      process.kill(serverPid(), signal);
+      process.kill(server, signal);
     },
     killAll: () => {
       ignoreGone(() => process.kill(-pid, "SIGKILL"));
