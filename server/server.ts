@@ -11,6 +11,7 @@ import { type DatabaseHandle, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { type BootstrapResult, ensureAdmin } from "./domain/auth/bootstrap-admin.ts";
 import { drainAndClose, SHUTDOWN_LIMIT_MS } from "./shutdown.ts";
+import { stopRequests } from "./stop-requests.ts";
 
 let database: DatabaseHandle | undefined;
 let app: FastifyInstance | undefined;
@@ -29,13 +30,9 @@ function loadConfigOrExit(): Config {
 
 /**
  * Fails readiness at once, keeps serving for SHUTDOWN_DRAIN_SECONDS, finishes in-flight requests, closes the
- * database; all within 10 s (server/shutdown.ts). A second signal exits at once.
+ * database; all within 10 s (server/shutdown.ts). Called once: echoes of the same signal are dropped before.
  */
 async function stop(signal: string): Promise<void> {
-  if (stopping) {
-    console.error(`${signal} again: exiting without waiting.`);
-    process.exit(1);
-  }
   stopping = true;
   // Still starting (e.g. PGlite initialising its folder): main() notices `stopping` and closes what it opened.
   if (!app) return;
@@ -60,8 +57,16 @@ async function stop(signal: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  // One stop may arrive as several signals at once (server/stop-requests.ts); only a later one forces the exit.
+  const onStopSignal = stopRequests({
+    stop: (signal) => void stop(signal),
+    force: (signal) => {
+      console.error(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    },
+  });
+  process.on("SIGTERM", () => onStopSignal("SIGTERM"));
+  process.on("SIGINT", () => onStopSignal("SIGINT"));
 
   const config = loadConfigOrExit();
   // Before anything opens the folder: a second process over one PGlite folder would corrupt it.

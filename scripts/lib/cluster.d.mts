@@ -9,6 +9,7 @@ export interface ClusterInstance {
 export interface Cluster {
   url: string;
   instances: ClusterInstance[];
+  statsSocket: string;
   kill(name: string, signal?: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
@@ -23,4 +24,6 @@ export function startCluster(options: {
   log?: (line: string) => void;
   workDir?: string;
   startTimeoutMs?: number;
+  /** How long HAProxy waits for a silent instance (default 60). */
+  serverTimeoutSeconds?: number;
 }): Promise<Cluster>;

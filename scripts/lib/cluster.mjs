@@ -48,7 +48,8 @@ const exitOf = (child) =>
 
 /**
  * @param {{ instances: number, port: number, host?: string, databaseUrl: string, env?: Record<string, string>,
- *   basePort?: number, log?: (line: string) => void, workDir?: string, startTimeoutMs?: number }} options
+ *   basePort?: number, log?: (line: string) => void, workDir?: string, startTimeoutMs?: number,
+ *   serverTimeoutSeconds?: number }} options
  */
 export async function startCluster(options) {
   const { instances: count, port, databaseUrl } = options;
@@ -140,7 +141,16 @@ export async function startCluster(options) {
     await Promise.all(instances.slice(1).map(launchHealthy));
     const configPath = path.join(workDir, "haproxy.cfg");
     const socketPath = path.join(workDir, "haproxy.sock");
-    writeFileSync(configPath, haproxyConfig({ host, port, servers: instances, socketPath }));
+    writeFileSync(
+      configPath,
+      haproxyConfig({
+        host,
+        port,
+        servers: instances,
+        socketPath,
+        serverTimeoutSeconds: options.serverTimeoutSeconds,
+      }),
+    );
     balancer.child = spawn(binary, ["-f", configPath, "-db"], {
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -155,6 +165,8 @@ export async function startCluster(options) {
   return {
     url: `http://127.0.0.1:${port}`,
     instances,
+    /** HAProxy's admin socket (`show stat`: each server's state and counters). */
+    statsSocket: path.join(workDir, "haproxy.sock"),
     /** Kills one instance as a crash would (the supervisor starts it again). */
     kill: (name, signal = "SIGKILL") =>
       instances.find((instance) => instance.name === name)?.child?.kill(signal),

@@ -26,14 +26,19 @@ export function haproxyBinary() {
 
 /**
  * One frontend on `port`, one backend of `servers`. Readiness checks (/api/ready: the database answers and
- * the instance is not stopping) every 500 ms (a server is out after two failures, back after two successes); a request whose connection fails, or which gets no answer because its
- * server died, is retried once on another server (every route that changes money or taps is idempotent by its
- * key or batch id). Long timeouts on the server side keep live event streams open between their pings.
+ * the instance is not stopping) every 500 ms (a server is out after two failures, back after two successes).
+ * A request whose connection failed never reached an instance and is sent to another. One that did reach an
+ * instance and got no answer (it died, or stalled past the time-out) may still have been carried out there, so
+ * it is sent again only when that cannot do anything twice (docs/decisions/034): a GET or HEAD, which only
+ * reads, or a request with an Idempotency-Key, which the server carries out once whatever happens. The admin's
+ * money routes take no key unless the caller sends one: sent twice, a treasury withdrawal would pay twice.
+ * Long timeouts on the server side keep live event streams open between their pings.
  * Requests are spread by a consistent hash of their bearer token, so one player's tap syncs keep reaching the
  * instance that holds the hint of their rewards row (docs/decisions/028); a request without one (the pages,
  * an event stream opened with a ticket) goes round robin. A server that leaves moves only its own players.
+ * `serverTimeoutSeconds` is how long an instance may stay silent on a request (tests shorten it).
  */
-export function haproxyConfig({ host, port, servers, socketPath }) {
+export function haproxyConfig({ host, port, servers, socketPath, serverTimeoutSeconds = 60 }) {
   return `global
   stats socket ${socketPath} mode 600 level admin
 
@@ -45,7 +50,7 @@ defaults
   retry-on conn-failure empty-response response-timeout
   timeout connect 2s
   timeout client 60s
-  timeout server 60s
+  timeout server ${serverTimeoutSeconds}s
   timeout http-request 10s
   timeout http-keep-alive 10s
   timeout queue 10s
@@ -59,6 +64,8 @@ frontend web
 backend app
   balance hdr(Authorization)
   hash-type consistent
+  # Connection failures are still retried: only what reached an instance is held back.
+  http-request disable-l7-retry unless METH_GET || { req.hdr(idempotency-key) -m found }
   option httpchk GET /api/ready
   http-check expect status 200
   default-server inter 500ms fall 2 rise 2

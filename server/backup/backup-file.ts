@@ -11,29 +11,16 @@
  * damaged header, a truncated or damaged dump, or anything that is not such a file is refused.
  */
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { open, rename, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { type FileHandle, open, rename, rm, stat } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
+import * as v from "valibot";
 import { CommandFailed } from "../cli/command-database.ts";
+import { type BackupManifest, BackupManifestSchema, readManifest } from "./backup-manifest.ts";
 
 export const MAGIC = "TAPREWARDS-BACKUP 1";
 /** The header is small; a longer "header" means this is not our file. */
 const MAX_HEADER_BYTES = 64 * 1024;
-
-export type BackupEngine = "postgres" | "pglite";
-
-export interface BackupManifest {
-  format: 1;
-  engine: BackupEngine;
-  createdAt: string;
-  /** The hot wallet (HD index 0) this database belongs to; null when no server ever started on it. */
-  hotWalletAddress: string | null;
-  /** The newest migration the database had. */
-  schema: string | null;
-  /** What wrote the dump: "pg_dump (PostgreSQL) 15.x" or "PGlite 0.5.x". */
-  tool: string;
-  payload: { encoding: "pg_dump-custom" | "pglite-datadir-tgz"; bytes: number; sha256: string };
-}
 
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
@@ -55,7 +42,8 @@ export async function digestFile(file: string, start = 0): Promise<{ bytes: numb
 
 /**
  * Writes header and dump to `<file>.partial`, then renames it, so `file` is never a half-written backup.
- * `dumpFile` holds the dump; it is left for the caller to delete.
+ * `dumpFile` holds the dump; it is left for the caller to delete. The partial file is created exclusively
+ * (mode 0600): one already there, or a link, is refused and left alone, never written through or removed.
  */
 export async function writeBackupFile(
   file: string,
@@ -64,19 +52,33 @@ export async function writeBackupFile(
 ): Promise<BackupManifest> {
   const { encoding, ...rest } = manifest;
   const payload = { encoding, ...(await digestFile(dumpFile)) };
-  const complete: BackupManifest = { format: 1, ...rest, payload };
+  // Checked like a restore checks it: never write a manifest this version would refuse to read.
+  const complete = v.parse(BackupManifestSchema, { format: 1, ...rest, payload });
   const partial = `${file}.partial`;
-  const out = createWriteStream(partial, { flags: "wx", mode: 0o600 });
+  const out = await createPartialFile(partial);
   try {
-    out.write(headerOf(complete));
-    await pipeline(createReadStream(dumpFile), out);
+    await out.writeFile(headerOf(complete));
+    // The stream closes the file once the dump is copied after the header (or when the copy fails).
+    await pipeline(createReadStream(dumpFile), out.createWriteStream());
     await rename(partial, file);
   } catch (err) {
-    out.destroy();
+    await out.close().catch(() => {});
     await rm(partial, { force: true });
     throw err;
   }
   return complete;
+}
+
+async function createPartialFile(partial: string): Promise<FileHandle> {
+  try {
+    return await open(partial, "wx", 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    throw new CommandFailed(
+      `${partial} already exists (left by an interrupted backup, or put there by someone else); remove it or ` +
+        "choose another name. Nothing was written.",
+    );
+  }
 }
 
 export interface CheckedBackup {
@@ -116,9 +118,12 @@ export async function checkBackupFile(file: string): Promise<CheckedBackup> {
   if (sha256(manifestLine) !== checksumLine) {
     throw refuse(file, "its header is damaged (the manifest does not match its checksum)");
   }
-  const manifest = JSON.parse(manifestLine) as BackupManifest;
-  if (manifest.format !== 1)
-    throw refuse(file, `it is of format ${String(manifest.format)}, which this version cannot read`);
+  const reading = readManifest(manifestLine);
+  if (!reading.ok && "format" in reading) {
+    throw refuse(file, `it is of format ${JSON.stringify(reading.format)}, which this version cannot read`);
+  }
+  if (!reading.ok) throw refuse(file, `its manifest is malformed (${reading.unreadable})`);
+  const { manifest } = reading;
   const payloadOffset = checksumEnd + 1;
   const found = size - payloadOffset;
   if (found < manifest.payload.bytes) {

@@ -5,14 +5,15 @@
  * no server holds its folder.
  */
 import { existsSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { CommandFailed, isEmptyFolder, lockForCommand, pgliteFolder } from "../cli/command-database.ts";
 import type { Config } from "../config.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../db/database.ts";
 import { findHotWalletAddress } from "../db/repos/chain.repo.ts";
-import { type BackupManifest, writeBackupFile } from "./backup-file.ts";
+import { writeBackupFile } from "./backup-file.ts";
+import type { BackupManifest } from "./backup-manifest.ts";
+import { withPrivateDumpFile } from "./dump-file.ts";
 import { dumpPglite } from "./pglite-dump.ts";
 import { dumpPostgres, pgDumpVersion } from "./postgres-dump.ts";
 
@@ -34,8 +35,7 @@ async function describe(handle: DatabaseHandle) {
 
 export async function backupDatabase(settings: DatabaseSettings, file: string): Promise<BackupManifest> {
   if (existsSync(file)) throw new CommandFailed(`${file} already exists; choose a new name for each backup.`);
-  const dumpFile = path.join(path.dirname(path.resolve(file)), `.${path.basename(file)}.${process.pid}.dump`);
-  try {
+  return withPrivateDumpFile(file, async (dumpFile) => {
     if (settings.databaseUrl !== null) {
       const url = settings.databaseUrl;
       const about = await describe(await openPostgres({ url, maxConnections: 1 }));
@@ -73,7 +73,5 @@ export async function backupDatabase(settings: DatabaseSettings, file: string): 
     } finally {
       lock.release();
     }
-  } finally {
-    await rm(dumpFile, { force: true });
-  }
+  });
 }

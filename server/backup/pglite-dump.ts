@@ -3,25 +3,31 @@
  * alone holds it (the caller has taken the folder's lock), and loaded into a new folder on restore. The new
  * folder is built beside the target and renamed into place, so a failed restore leaves no half-made database.
  */
-import { writeFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { createDumpFile } from "./dump-file.ts";
 
 async function loadPglite() {
   return (await import("@electric-sql/pglite")).PGlite;
 }
 
-/** Dumps the folder into `dumpFile`; answers what wrote it ("PGlite, PostgreSQL 18.x …"). */
+/** Dumps the folder into `dumpFile`, which it creates; answers what wrote it ("PGlite, PostgreSQL 18.x …"). */
 export async function dumpPglite(folder: string, dumpFile: string): Promise<string> {
-  const PGlite = await loadPglite();
-  const client = await PGlite.create(folder);
+  // Created before the database is opened, so a name that is taken is refused before anything is read.
+  const file = await createDumpFile(dumpFile);
   try {
-    const { rows } = await client.query<{ version: string }>("SELECT version() AS version");
-    const dump = await client.dumpDataDir("gzip");
-    writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
-    return `PGlite, ${rows[0]?.version.split(" on ")[0] ?? "PostgreSQL"}`;
+    const PGlite = await loadPglite();
+    const client = await PGlite.create(folder);
+    try {
+      const { rows } = await client.query<{ version: string }>("SELECT version() AS version");
+      const dump = await client.dumpDataDir("gzip");
+      await file.writeFile(Buffer.from(await dump.arrayBuffer()));
+      return `PGlite, ${rows[0]?.version.split(" on ")[0] ?? "PostgreSQL"}`;
+    } finally {
+      await client.close();
+    }
   } finally {
-    await client.close();
+    await file.close();
   }
 }
 

@@ -5,10 +5,11 @@
  * PGPASSWORD rather than on the command line, where other users of the machine could read it.
  */
 import { spawn } from "node:child_process";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream } from "node:fs";
 import { sql } from "kysely";
 import { CommandFailed } from "../cli/command-database.ts";
 import { openPostgres } from "../db/database.ts";
+import { createDumpFile } from "./dump-file.ts";
 
 function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
@@ -68,24 +69,32 @@ export async function pgDumpVersion(): Promise<string> {
   });
 }
 
-/** pg_dump of the whole database into `dumpFile` (custom format, compressed). */
+/** pg_dump of the whole database into `dumpFile`, which it creates (custom format, compressed). */
 export async function dumpPostgres(url: string, dumpFile: string): Promise<void> {
   const { dbname, env } = connection(url);
-  const out = createWriteStream(dumpFile, { mode: 0o600 });
-  const done = new Promise<void>((resolve, reject) => {
-    out.once("finish", () => resolve());
+  // Created before pg_dump starts, so a name that is taken is refused before the database is read.
+  const file = await createDumpFile(dumpFile);
+  // The stream closes the file when pg_dump's output ends, or when it is destroyed on a failure.
+  const out = file.createWriteStream();
+  const closed = new Promise<void>((resolve, reject) => {
+    out.once("close", () => resolve());
     out.once("error", reject);
   });
-  const ran = await run(
-    "pg_dump",
-    ["--format=custom", "--no-owner", "--no-privileges", `--dbname=${dbname}`],
-    env,
-    {
-      stdout: out,
-    },
-  );
-  await done;
-  if (ran.code !== 0) throw new CommandFailed(`pg_dump failed (exit ${ran.code}):\n${ran.stderr.trim()}`);
+  // Awaited once pg_dump is done; a write error before then must not count as unhandled meanwhile.
+  closed.catch(() => {});
+  try {
+    const ran = await run(
+      "pg_dump",
+      ["--format=custom", "--no-owner", "--no-privileges", `--dbname=${dbname}`],
+      env,
+      { stdout: out },
+    );
+    await closed;
+    if (ran.code !== 0) throw new CommandFailed(`pg_dump failed (exit ${ran.code}):\n${ran.stderr.trim()}`);
+  } catch (err) {
+    out.destroy();
+    throw err;
+  }
 }
 
 /** The tables, sequences and views a database holds outside PostgreSQL's own schemas. */

@@ -7,7 +7,8 @@ import { open } from "node:fs/promises";
 import path from "node:path";
 import { CommandFailed, isEmptyFolder, lockForCommand, pgliteFolder } from "../cli/command-database.ts";
 import type { DatabaseSettings } from "./backup.ts";
-import { type BackupManifest, checkBackupFile } from "./backup-file.ts";
+import { checkBackupFile } from "./backup-file.ts";
+import type { BackupManifest } from "./backup-manifest.ts";
 import { restorePglite } from "./pglite-dump.ts";
 import { postgresObjects, restorePostgres } from "./postgres-dump.ts";
 

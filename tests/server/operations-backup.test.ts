@@ -5,8 +5,18 @@
  * On the engine the vitest project names: a PGlite data folder, or PostgreSQL with a database made for the
  * restore and dropped afterwards.
  */
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -16,6 +26,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { backupDatabase, type DatabaseSettings } from "#server/backup/backup.ts";
 import { checkBackupFile, MAGIC, writeBackupFile } from "#server/backup/backup-file.ts";
+import { dumpPglite } from "#server/backup/pglite-dump.ts";
+import { dumpPostgres } from "#server/backup/postgres-dump.ts";
 import { restoreDatabase } from "#server/backup/restore.ts";
 import { HOT_WALLET_INDEX } from "#server/chain/keys.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "#server/db/database.ts";
@@ -38,6 +50,49 @@ import {
 const folder = mkdtempSync(path.join(tmpdir(), "tr-backup-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const inFolder = (name: string) => path.join(folder, name);
+
+/**
+ * A copy of a backup file whose manifest was replaced, its checksum line recomputed: what a file made by hand
+ * or by a broken tool looks like, the checksum being no signature.
+ */
+function withManifest(
+  original: string,
+  name: string,
+  change: (manifest: Record<string, unknown>) => unknown,
+) {
+  const bytes = readFileSync(original);
+  const first = bytes.indexOf(0x0a);
+  const second = bytes.indexOf(0x0a, first + 1);
+  const third = bytes.indexOf(0x0a, second + 1);
+  const manifest = JSON.parse(bytes.subarray(first + 1, second).toString("utf8")) as Record<string, unknown>;
+  const changed = change(manifest);
+  const line = typeof changed === "string" ? changed : JSON.stringify(changed);
+  const checksum = createHash("sha256").update(line).digest("hex");
+  const file = inFolder(name);
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`${MAGIC}\n${line}\n${checksum}\n`), bytes.subarray(third + 1)]),
+  );
+  return file;
+}
+
+/** A file and a symbolic link planted where a dump might be written, and the file the link points at. */
+function plantDecoys(name: string) {
+  const victim = inFolder(`${name}-victim.txt`);
+  writeFileSync(victim, "the link's target\n", { mode: 0o644 });
+  return {
+    victim,
+    plantFile: (at: string) => writeFileSync(at, "planted by someone else\n", { mode: 0o666 }),
+    plantLink: (at: string) => symlinkSync(victim, at),
+    /** The link's target as it was, and whatever was planted still there, as it was. */
+    untouched: (at: string) => {
+      expect(readFileSync(victim, "utf8")).toBe("the link's target\n");
+      const planted = lstatSync(at);
+      if (planted.isSymbolicLink()) expect(readlinkSync(at)).toBe(victim);
+      else expect(readFileSync(at, "utf8")).toBe("planted by someone else\n");
+    },
+  };
+}
 
 describe("the backup file", () => {
   const dump = inFolder("fake.dump");
@@ -123,6 +178,86 @@ describe("the backup file", () => {
     );
   });
 
+  it.each([
+    [
+      "a number given as a string",
+      (m: Record<string, unknown>) => ({ ...m, payload: { ...(m.payload as object), bytes: "200000" } }),
+      "payload.bytes",
+    ],
+    ["an unknown field", (m: Record<string, unknown>) => ({ ...m, restoreAs: "superuser" }), "restoreAs"],
+    ["no payload", ({ payload: _, ...m }: Record<string, unknown>) => m, "payload"],
+    ["an unknown engine", (m: Record<string, unknown>) => ({ ...m, engine: "mysql" }), "engine"],
+    [
+      "the other engine's encoding",
+      (m: Record<string, unknown>) => ({
+        ...m,
+        payload: { ...(m.payload as object), encoding: "pglite-datadir-tgz" },
+      }),
+      "payload.encoding",
+    ],
+    [
+      "a checksum that is not SHA-256",
+      (m: Record<string, unknown>) => ({ ...m, payload: { ...(m.payload as object), sha256: "x" } }),
+      "payload.sha256",
+    ],
+    [
+      "a hot wallet that is no TRON address",
+      (m: Record<string, unknown>) => ({ ...m, hotWalletAddress: 42 }),
+      "hotWalletAddress",
+    ],
+    ["null", () => null, "not an object"],
+    ["text that is not JSON", () => "{engine: postgres", "not JSON"],
+  ])("refuses a manifest with %s, saying what is wrong", async (_case, change, detail) => {
+    const file = withManifest(good, `shape-${detail.replace(/\W/g, "-")}.trbackup`, change);
+    const refused = checkBackupFile(file);
+    await expect(refused).rejects.toThrow(`Refusing ${file}: its manifest is malformed (`);
+    await expect(refused).rejects.toThrow(detail);
+    await expect(refused).rejects.toThrow("Nothing was restored or changed.");
+  });
+
+  it("never writes a dump into a file or through a link that is already there", async () => {
+    const decoys = plantDecoys("writer");
+    const asFile = inFolder("planted-file.dump");
+    const asLink = inFolder("planted-link.dump");
+    decoys.plantFile(asFile);
+    decoys.plantLink(asLink);
+    for (const at of [asFile, asLink]) {
+      const written =
+        testEngine() === "postgres"
+          ? dumpPostgres(process.env.DATABASE_URL ?? "", at)
+          : dumpPglite(inFolder("no-such-database"), at);
+      await expect(written).rejects.toThrow(
+        `Refusing to write the database's dump to ${at}: it already exists`,
+      );
+      decoys.untouched(at);
+    }
+  });
+
+  it("refuses a partial file or link already beside the backup, and leaves it as it was", async () => {
+    const decoys = plantDecoys("partial");
+    for (const plant of ["plantFile", "plantLink"] as const) {
+      const file = inFolder(`partial-${plant}.trbackup`);
+      decoys[plant](`${file}.partial`);
+      await expect(
+        writeBackupFile(
+          file,
+          {
+            engine: "postgres",
+            createdAt: "2026-01-01T00:00:00.000Z",
+            hotWalletAddress: null,
+            schema: null,
+            tool: "test",
+            encoding: "pg_dump-custom",
+          },
+          dump,
+        ),
+      ).rejects.toThrow(`${file}.partial already exists`);
+      decoys.untouched(`${file}.partial`);
+      expect(existsSync(file)).toBe(false);
+      rmSync(`${file}.partial`);
+    }
+  });
+
   it("never overwrites a file: each backup needs a new name", async () => {
     await expect(backupDatabase({ databaseUrl: null, dataDir: inFolder("none") }, good)).rejects.toThrow(
       `${good} already exists; choose a new name for each backup.`,
@@ -186,6 +321,46 @@ const openSettings = (settings: DatabaseSettings) =>
   settings.databaseUrl
     ? openPostgres({ url: settings.databaseUrl })
     : openPglite(path.join(settings.dataDir, "pglite"));
+
+async function expectEmpty(target: DatabaseSettings): Promise<void> {
+  if (target.databaseUrl) {
+    const handle = await openPostgres({ url: target.databaseUrl });
+    try {
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`.execute(handle.db);
+      expect(rows[0]?.n).toBe(0);
+    } finally {
+      await handle.close();
+    }
+  } else expect(existsSync(path.join(target.dataDir, "pglite"))).toBe(false);
+}
+
+/**
+ * While a backup runs, the mode of every temporary file and folder that appears beside it (other than the
+ * decoys a test planted), seen by polling the folder.
+ */
+function watchDumpModes(backupFile: string, decoys: string[]) {
+  const prefix = `.${path.basename(backupFile)}.`;
+  const files = new Map<string, number>();
+  const folders = new Map<string, number>();
+  const look = (at: string) => {
+    if (decoys.includes(at)) return;
+    try {
+      const info = lstatSync(at);
+      if (info.isDirectory()) {
+        folders.set(at, info.mode & 0o777);
+        for (const inner of readdirSync(at)) look(path.join(at, inner));
+      } else files.set(at, info.mode & 0o777);
+    } catch {
+      // Removed between the listing and the look.
+    }
+  };
+  const timer = setInterval(() => {
+    for (const entry of readdirSync(folder)) if (entry.startsWith(prefix)) look(path.join(folder, entry));
+  }, 1);
+  return { files, folders, stop: () => clearInterval(timer) };
+}
 
 /** Everything a restore must bring back exactly: balances with their transfers, and each player's points. */
 async function books(db: Kysely<Database>) {
@@ -257,17 +432,54 @@ describe(`backup and restore on ${testEngine()}`, () => {
     writeFileSync(truncated, bytes.subarray(0, bytes.length - 100));
     const target = await source.emptyTarget();
     await expect(restoreDatabase(target, truncated)).rejects.toThrow("it is truncated");
-    if (target.databaseUrl) {
-      const handle = await openPostgres({ url: target.databaseUrl });
+    await expectEmpty(target);
+  });
+
+  it.each([
+    [
+      "its size as a string",
+      (m: Record<string, unknown>) => ({
+        ...m,
+        payload: { ...(m.payload as object), bytes: String((m.payload as { bytes: number }).bytes) },
+      }),
+    ],
+    ["a field it does not know", (m: Record<string, unknown>) => ({ ...m, restoreAs: "superuser" })],
+  ])(
+    "refuses a real backup whose manifest has %s, and leaves the empty target empty",
+    async (_case, change) => {
+      const file = withManifest(backupFile, `lived-shape-${randomBytes(3).toString("hex")}.trbackup`, change);
+      const target = await source.emptyTarget();
+      await expect(restoreDatabase(target, file)).rejects.toThrow(
+        `Refusing ${file}: its manifest is malformed (`,
+      );
+      await expectEmpty(target);
+    },
+  );
+
+  it("writes its dump only into a file of its own (0600): a file or a link planted beside the backup is left alone", async () => {
+    for (const plant of ["plantFile", "plantLink"] as const) {
+      const file = inFolder(`planted-${plant}.trbackup`);
+      // Where the dump used to go: a name anyone could work out beforehand.
+      const predictable = path.join(folder, `.${path.basename(file)}.${process.pid}.dump`);
+      const decoys = plantDecoys(plant);
+      decoys[plant](predictable);
+      const modes = watchDumpModes(file, [predictable]);
       try {
-        const { rows } = await sql<{
-          n: number;
-        }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`.execute(handle.db);
-        expect(rows[0]?.n).toBe(0);
+        await backupDatabase(source.settings, file);
       } finally {
-        await handle.close();
+        modes.stop();
       }
-    } else expect(existsSync(path.join(target.dataDir, "pglite"))).toBe(false);
+      decoys.untouched(predictable);
+      expect((await checkBackupFile(file)).manifest.engine).toBe(testEngine());
+      const seen = [...modes.files.values()];
+      expect(seen.length).toBeGreaterThan(0);
+      expect(
+        seen.every((mode) => mode === 0o600),
+        JSON.stringify([...modes.files]),
+      ).toBe(true);
+      expect([...modes.folders.values()].every((mode) => mode === 0o700)).toBe(true);
+      rmSync(predictable);
+    }
   });
 
   it("restores into an empty target: the same books, the invariants hold, the chain agrees, the API shows them", async () => {

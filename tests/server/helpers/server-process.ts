@@ -13,6 +13,11 @@ export function startServer(env: Record<string, string>): RunningServer {
   const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
     env: { PATH: process.env.PATH ?? "", ...env },
   });
+  return watchProcess(child);
+}
+
+/** Collects a child's output and lets a test wait for a line of it or for its exit code. */
+export function watchProcess(child: ChildProcessWithoutNullStreams): RunningServer {
   let output = "";
   const waiters = new Set<() => void>();
   const collect = (chunk: Buffer) => {
