@@ -13,7 +13,6 @@ import { findUserIdByReferralCode } from "../../db/repos/referrals.repo.ts";
 import {
   findUserByTelegramId,
   insertTelegramUser,
-  linkTelegram,
   recordLogin,
   refreshTelegramUsername,
 } from "../../db/repos/users.repo.ts";
@@ -24,7 +23,7 @@ import { figuresChanged, transactionWithLiveEvents } from "../live/live-transact
 import { countAttempt } from "../rate-limit.ts";
 import { cleanDisplayName } from "../users/display-name.ts";
 import { TELEGRAM_SIGN_INS_PER_USER } from "./limits.ts";
-import { type SessionAnswer, type SessionUser, sessionUserOf, startSession } from "./sessions.ts";
+import { type SessionAnswer, sessionUserOf, startSession } from "./sessions.ts";
 import { countSignup } from "./signup.ts";
 import {
   InvalidInitData,

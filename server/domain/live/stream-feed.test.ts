@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it, vi } from "vitest";
 import type { Logger } from "../../context.ts";
-import type { StoredLiveEvent } from "../../db/repos/live-events.repo.ts";
 import type { Database } from "../../db/schema.ts";
 import type { LiveFrame } from "./live-subscription.ts";
 
