@@ -12,11 +12,12 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { type FileHandle, open, rename, rm, stat } from "node:fs/promises";
+import { open, rename, rm, stat } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import * as v from "valibot";
 import { CommandFailed } from "../cli/command-database.ts";
 import { type BackupManifest, BackupManifestSchema, readManifest } from "./backup-manifest.ts";
+import { createExclusively } from "./dump-file.ts";
 
 export const MAGIC = "TAPREWARDS-BACKUP 1";
 /** The header is small; a longer "header" means this is not our file. */
@@ -55,7 +56,11 @@ export async function writeBackupFile(
   // Checked like a restore checks it: never write a manifest this version would refuse to read.
   const complete = v.parse(BackupManifestSchema, { format: 1, ...rest, payload });
   const partial = `${file}.partial`;
-  const out = await createPartialFile(partial);
+  const out = await createExclusively(
+    partial,
+    `${partial} already exists (left by an interrupted backup, or put there by someone else); remove it or ` +
+      "choose another name. Nothing was written.",
+  );
   try {
     await out.writeFile(headerOf(complete));
     // The stream closes the file once the dump is copied after the header (or when the copy fails).
@@ -67,18 +72,6 @@ export async function writeBackupFile(
     throw err;
   }
   return complete;
-}
-
-async function createPartialFile(partial: string): Promise<FileHandle> {
-  try {
-    return await open(partial, "wx", 0o600);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    throw new CommandFailed(
-      `${partial} already exists (left by an interrupted backup, or put there by someone else); remove it or ` +
-        "choose another name. Nothing was written.",
-    );
-  }
 }
 
 export interface CheckedBackup {

@@ -24,15 +24,23 @@ export async function withPrivateDumpFile<T>(
   }
 }
 
-/** Creates `dumpFile` (mode 0600) for writing; refuses when anything, a link included, already has that name. */
-export async function createDumpFile(dumpFile: string): Promise<FileHandle> {
+/**
+ * Creates `file` for writing, readable by this user only (0600); when anything, a link included, already has that
+ * name it is left alone and the command stops with `whenTaken`.
+ */
+export async function createExclusively(file: string, whenTaken: string): Promise<FileHandle> {
   try {
-    return await open(dumpFile, "wx", 0o600);
+    return await open(file, "wx", 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    throw new CommandFailed(
-      `Refusing to write the database's dump to ${dumpFile}: it already exists (a file or a link someone ` +
-        "else may have put there). Nothing was written.",
-    );
+    throw new CommandFailed(whenTaken);
   }
 }
+
+/** Creates `dumpFile` for writing (createExclusively). */
+export const createDumpFile = (dumpFile: string): Promise<FileHandle> =>
+  createExclusively(
+    dumpFile,
+    `Refusing to write the database's dump to ${dumpFile}: it already exists (a file or a link someone ` +
+      "else may have put there). Nothing was written.",
+  );
