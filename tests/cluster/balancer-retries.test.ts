@@ -7,64 +7,35 @@
  * runs once whatever happens.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildServer } from "../../scripts/build-server.mjs";
-import { startCluster } from "../../scripts/lib/cluster.mjs";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createHdWallet } from "../../server/chain/keys.ts";
-import { freePort } from "../server/helpers/server-process.ts";
-import { createTestDatabase, TEST_MNEMONIC, type TestDatabase } from "../server/helpers/test-app.ts";
+import { TEST_MNEMONIC } from "../server/helpers/test-app.ts";
 import { backendServers } from "./helpers/haproxy-stats.ts";
-
-type Cluster = Awaited<ReturnType<typeof startCluster>>;
+import { setupTestCluster } from "./helpers/test-cluster.ts";
 
 const ADMIN = { email: "admin@retries.test", password: "retries-admin-password" };
 /** How long HAProxy waits for a silent instance here (60 s in `npm run cluster`), so a stall costs seconds. */
 const SERVER_TIMEOUT_SECONDS = 3;
 
-let database: TestDatabase;
-let cluster: Cluster;
-let dataDir: string;
+const t = setupTestCluster({
+  serverTimeoutSeconds: SERVER_TIMEOUT_SECONDS,
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  // An instance a test left stopped must wake to stop.
+  beforeStop: (cluster) => {
+    for (const instance of cluster.instances) cluster.kill(instance.name, "SIGCONT");
+  },
+});
 let adminToken: string;
-const logs: string[] = [];
 
 beforeAll(async () => {
-  await buildServer();
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "taprewards-retries-"));
-  const [port, basePort] = [await freePort(), await freePort()];
-  cluster = await startCluster({
-    instances: 2,
-    port,
-    basePort,
-    databaseUrl: database.url!,
-    workDir: dataDir,
-    log: (line) => logs.push(line),
-    serverTimeoutSeconds: SERVER_TIMEOUT_SECONDS,
-    env: {
-      DATA_DIR: dataDir,
-      WALLET_MNEMONIC: TEST_MNEMONIC,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-  });
-  const login = await fetch(`${cluster.url}/api/auth/login`, {
+  const login = await fetch(`${t.cluster.url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(ADMIN),
   });
   adminToken = ((await login.json()) as { session: { access_token: string } }).session.access_token;
-}, 180_000);
-
-afterAll(async () => {
-  for (const instance of cluster?.instances ?? []) cluster.kill(instance.name, "SIGCONT");
-  await cluster?.stop();
-  await database?.dispose();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+});
 
 const asAdmin = (init: RequestInit = {}) => ({
   ...init,
@@ -72,14 +43,14 @@ const asAdmin = (init: RequestInit = {}) => ({
 });
 
 async function poolBalance(): Promise<number> {
-  const res = await fetch(`${cluster.url}/api/admin/pool-balance`, asAdmin());
+  const res = await fetch(`${t.cluster.url}/api/admin/pool-balance`, asAdmin());
   return ((await res.json()) as { balance: number }).balance;
 }
 
 /** The admin's treasury withdrawal through the balancer; `key` null sends none, as the route allows. */
 async function withdraw(to: string, amount: number, key: string | null) {
   const res = await fetch(
-    `${cluster.url}/api/admin/withdraw`,
+    `${t.cluster.url}/api/admin/withdraw`,
     asAdmin({
       method: "POST",
       headers: {
@@ -95,7 +66,7 @@ async function withdraw(to: string, amount: number, key: string | null) {
 }
 
 async function withdrawalsTo(to: string): Promise<number> {
-  const client = new pg.Client({ connectionString: database.url! });
+  const client = new pg.Client({ connectionString: t.database.url! });
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number }>(
@@ -110,9 +81,9 @@ async function withdrawalsTo(to: string): Promise<number> {
 
 /** The instance the balancer sends the admin's requests to (it hashes the Authorization header). */
 async function adminsInstance(): Promise<string> {
-  const before = await backendServers(cluster.statsSocket);
-  expect((await fetch(`${cluster.url}/api/admin/pool-balance`, asAdmin())).status).toBe(200);
-  const after = await backendServers(cluster.statsSocket);
+  const before = await backendServers(t.cluster.statsSocket);
+  expect((await fetch(`${t.cluster.url}/api/admin/pool-balance`, asAdmin())).status).toBe(200);
+  const after = await backendServers(t.cluster.statsSocket);
   const served = after.filter(
     (server) => server.responses2xx > (before.find((b) => b.name === server.name)?.responses2xx ?? 0),
   );
@@ -122,11 +93,11 @@ async function adminsInstance(): Promise<string> {
 
 async function everyInstanceUp(): Promise<void> {
   await expect
-    .poll(async () => (await backendServers(cluster.statsSocket)).map((server) => server.status), {
+    .poll(async () => (await backendServers(t.cluster.statsSocket)).map((server) => server.status), {
       timeout: 30_000,
       interval: 250,
     })
-    .toEqual(cluster.instances.map(() => "UP"));
+    .toEqual(t.cluster.instances.map(() => "UP"));
 }
 
 /**
@@ -136,12 +107,12 @@ async function everyInstanceUp(): Promise<void> {
 async function withAdminsInstanceStalled<T>(during: () => Promise<T>): Promise<T> {
   await everyInstanceUp();
   const stalled = await adminsInstance();
-  cluster.kill(stalled, "SIGSTOP");
+  t.cluster.kill(stalled, "SIGSTOP");
   try {
     return await during();
   } finally {
-    cluster.kill(stalled, "SIGCONT");
-    const instance = cluster.instances.find((candidate) => candidate.name === stalled)!;
+    t.cluster.kill(stalled, "SIGCONT");
+    const instance = t.cluster.instances.find((candidate) => candidate.name === stalled)!;
     await expect
       .poll(
         () =>
@@ -158,7 +129,7 @@ async function withAdminsInstanceStalled<T>(during: () => Promise<T>): Promise<T
 
 /** Requests the balancer has sent to another instance than the one it first chose, since it started. */
 const redispatches = async () =>
-  (await backendServers(cluster.statsSocket)).reduce((sum, server) => sum + server.redispatches, 0);
+  (await backendServers(t.cluster.statsSocket)).reduce((sum, server) => sum + server.redispatches, 0);
 
 const wallet = createHdWallet(TEST_MNEMONIC);
 
@@ -168,7 +139,7 @@ const wallet = createHdWallet(TEST_MNEMONIC);
  * and goes on when the lock is released. Then waits for what was waiting to finish.
  */
 async function withTreasuryLocked<T>(during: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: database.url! });
+  const client = new pg.Client({ connectionString: t.database.url! });
   await client.connect();
   try {
     await client.query("BEGIN");
@@ -234,9 +205,9 @@ describe("retries through the balancer", () => {
     const redispatchedBefore = await redispatches();
     // Killed, the instance's port refuses connections until the supervisor has started it again; the balancer
     // still counts it in for a second or so, until two of its checks have failed.
-    cluster.kill(dead, "SIGKILL");
+    t.cluster.kill(dead, "SIGKILL");
     await expect
-      .poll(() => logs.some((line) => line.includes(`${dead} exited (SIGKILL)`)), { interval: 10 })
+      .poll(() => t.logs.some((line) => line.includes(`${dead} exited (SIGKILL)`)), { interval: 10 })
       .toBe(true);
     const answer = await withdraw(to, 11, null);
     expect(answer.status).toBe(202);

@@ -5,66 +5,20 @@
  * exactly once, with the taps its answer named, and each player's figures are the sum of their batches.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildServer } from "../../scripts/build-server.mjs";
-import { startCluster } from "../../scripts/lib/cluster.mjs";
-import { createTestDatabase, TEST_MNEMONIC, type TestDatabase } from "../server/helpers/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { setupTestCluster } from "./helpers/test-cluster.ts";
 
-type Cluster = Awaited<ReturnType<typeof startCluster>>;
-
-/** A port nobody listens on, with the next two free as well is likely enough for a test run. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let database: TestDatabase;
-let cluster: Cluster;
-let dataDir: string;
-const logs: string[] = [];
-
-beforeAll(async () => {
-  // The cluster runs the compiled server, as `npm run cluster` does: compile the code under test.
-  await buildServer();
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "taprewards-cluster-"));
-  const [port, basePort] = [await freePort(), await freePort()];
-  cluster = await startCluster({
-    instances: 2,
-    port,
-    basePort,
-    databaseUrl: database.url!,
-    workDir: dataDir,
-    log: (line) => logs.push(line),
-    env: {
-      DATA_DIR: dataDir,
-      WALLET_MNEMONIC: TEST_MNEMONIC,
-      SIGNUP_LIMIT_PER_IP_HOUR: "0",
-      ADMIN_EMAIL: "admin@cluster.test",
-      ADMIN_PASSWORD: "cluster-admin-password",
-    },
-  });
-}, 180_000);
-
-afterAll(async () => {
-  await cluster?.stop();
-  await database?.dispose();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+const t = setupTestCluster({
+  env: {
+    SIGNUP_LIMIT_PER_IP_HOUR: "0",
+    ADMIN_EMAIL: "admin@cluster.test",
+    ADMIN_PASSWORD: "cluster-admin-password",
+  },
+});
 
 async function call(pathname: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${cluster.url}/api${pathname}`, {
+  const response = await fetch(`${t.cluster.url}/api${pathname}`, {
     method: init.method ?? "GET",
     headers: {
       ...(init.body === undefined ? {} : { "content-type": "application/json" }),
@@ -77,7 +31,7 @@ async function call(pathname: string, init: { method?: string; token?: string; b
 }
 
 async function player(n: number) {
-  const email = `player${n}-${randomUUID().slice(0, 8)}@cluster.test`;
+  const email = `player${n}-${randomUUID().slice(0, 8)}@t.cluster.test`;
   const password = "cluster-password-1";
   expect(
     (await call("/auth/signup", { method: "POST", body: { email, password, name: `P${n}` } })).status,
@@ -131,11 +85,11 @@ describe("two instances behind HAProxy", () => {
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    cluster.kill("app2");
+    t.cluster.kill("app2");
     await Promise.all(tapping);
-    expect(logs.some((line) => line.includes("app2 exited (SIGKILL)"))).toBe(true);
+    expect(t.logs.some((line) => line.includes("app2 exited (SIGKILL)"))).toBe(true);
 
-    const client = new pg.Client({ connectionString: database.url! });
+    const client = new pg.Client({ connectionString: t.database.url! });
     await client.connect();
     try {
       for (const p of players) {
@@ -164,7 +118,7 @@ describe("two instances behind HAProxy", () => {
   }, 120_000);
 
   it("the killed instance is started again and serves behind the balancer", async () => {
-    const app2 = cluster.instances.find((instance) => instance.name === "app2")!;
+    const app2 = t.cluster.instances.find((instance) => instance.name === "app2")!;
     expect(app2.restarts).toBeGreaterThanOrEqual(1);
     // Started again a second after it died; starting takes a few seconds more on a busy machine.
     await expect
@@ -184,8 +138,8 @@ describe("two instances behind HAProxy", () => {
 
   it("SIGTERM drains: the instance fails its readiness check but stays alive and serves, and no request through the balancer fails", async () => {
     const p = await player(9);
-    const app1 = cluster.instances.find((instance) => instance.name === "app1")!;
-    cluster.kill("app1", "SIGTERM");
+    const app1 = t.cluster.instances.find((instance) => instance.name === "app1")!;
+    t.cluster.kill("app1", "SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 200));
     const ready = await fetch(`${app1.url}/api/ready`);
     expect(ready.status).toBe(503);

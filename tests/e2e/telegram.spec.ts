@@ -237,7 +237,7 @@ test("the owner who recovers the account by email takes it back from a Telegram 
   const initData = initDataFor();
   await openInTelegram(page, initData, "/home");
   await linkTelegram(page, squatter.password);
-  await page.context().clearCookies();
+  // From now on the squatter's device opens the app from Telegram only.
   await page.evaluate(() => localStorage.clear());
 
   // Vera asks for a reset link and chooses her own password, in a plain browser.

@@ -81,8 +81,8 @@ export async function linkTelegramAccount(
   if (linked === "taken") throw telegramTaken();
   if (linked === "linked-already") {
     // A link made a moment ago by another request: the same Telegram user is no conflict.
-    const now = await accountOf(ctx, userId);
-    if (now.telegram_id === telegramUser.id) return { user: sessionUserOf(now) };
+    const current = await accountOf(ctx, userId);
+    if (current.telegram_id === telegramUser.id) return { user: sessionUserOf(current) };
     throw alreadyLinked();
   }
   // This instance's remembered sessions carry the account as it was (other instances' expire within 30 s).

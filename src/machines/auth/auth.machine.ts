@@ -8,9 +8,10 @@
  *         Inside Telegram (docs/decisions/031) a restore that finds nothing stored goes through
  *         signingInWithTelegram instead, with the Mini App's signed initData: no form to fill.
  * Invariants: `user` is set exactly while signedIn; storage is written before signedIn is entered and
- * cleared before signedOut is; USER.UPDATED (the account changed under a dialog, such as Telegram's link,
- * telegram-link.machine.ts) replaces the user, already stored by whoever sends it; navigation leaves the machine only as an emitted `navigate` event ~100 ms
- * after the fact, and toasts only as emitted `toast` events. All I/O is in the provided actors.
+ * cleared before signedOut is; USER.UPDATED (the account changed under a dialog, such as Telegram's link in
+ * telegram-link.machine.ts) replaces the user, already stored by whoever sends it; navigation leaves the
+ * machine only as an emitted `navigate` event ~100 ms after the fact, and toasts only as emitted `toast`
+ * events. All I/O is in the provided actors.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { ApiError } from "#src/api/errors.ts";
