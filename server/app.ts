@@ -4,7 +4,8 @@
  */
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from "fastify";
-import { ErrorBody } from "#src/api/contracts/common.ts";
+import { ErrorBody } from "#contracts/common.ts";
+import { microFromNumber } from "#contracts/micro.ts";
 import { BackgroundTasks } from "./background.ts";
 import type { ChainGateway } from "./chain/gateway.ts";
 import { type DevnetGateway, seedDevnetHotWallet } from "./chain/local/devnet-gateway.ts";
@@ -29,7 +30,6 @@ import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox-mailer.ts";
 import { createSmtpMailer } from "./mail/smtp-mailer.ts";
 import { createAppMetrics } from "./metrics/app-metrics.ts";
-import { microFromNumber } from "./money/micro.ts";
 import { type PeriodicJob, startPeriodic } from "./periodic.ts";
 import { installClientAddressCheck } from "./plugins/client-address.ts";
 import { answerMalformedRequest, installErrorHandler } from "./plugins/errors.ts";

@@ -3,7 +3,7 @@
  * message and the process exits non-zero; nothing reads process.env after this. The settings themselves,
  * their defaults and their documentation are declared in settings.ts.
  */
-import { MICRO_PER_UNIT } from "./money/micro.ts";
+import { MICRO_PER_UNIT } from "#contracts/micro.ts";
 import {
   ACHIEVEMENT_REWARD_DEFAULTS,
   type AchievementId,

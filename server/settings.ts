@@ -6,10 +6,10 @@
 import { isIP } from "node:net";
 import { validateMnemonic } from "@scure/bip39";
 import { wordlist as english } from "@scure/bip39/wordlists/english.js";
-import { isTronAddress } from "#src/api/contracts/tron-address.ts";
+import { MICRO_PER_UNIT, microFromDecimalText } from "#contracts/micro.ts";
+import { isTronAddress } from "#contracts/tron-address.ts";
 import { DEFAULT_ADMIN_EMAIL } from "./domain/auth/bootstrap-admin.ts";
 import { assertPasswordAllowed } from "./domain/auth/password-rules.ts";
-import { MICRO_PER_UNIT, microFromDecimalText } from "./money/micro.ts";
 
 export type Chain = "local" | "tron";
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";

@@ -9,7 +9,7 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
-import { encodeTronAddress, TRON_ADDRESS_PREFIX } from "#src/api/contracts/tron-address.ts";
+import { encodeTronAddress, TRON_ADDRESS_PREFIX } from "#contracts/tron-address.ts";
 
 export const HOT_WALLET_INDEX = 0;
 const TRON_ACCOUNT_PATH = "m/44'/195'/0'/0";

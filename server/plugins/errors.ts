@@ -6,7 +6,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
-import { NO_CONTROL_CHARACTERS, NO_NAME_UNSAFE_CHARACTERS } from "#src/api/contracts/common.ts";
+import { NO_CONTROL_CHARACTERS, NO_NAME_UNSAFE_CHARACTERS } from "#contracts/common.ts";
 import { AppError } from "../errors.ts";
 
 export interface ErrorAnswer {

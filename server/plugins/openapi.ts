@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document, generated from the route schemas (which come from src/api/contracts), at
+ * The OpenAPI document, generated from the route schemas (which come from contracts/), at
  * /api/docs/json, with Swagger UI at /api/docs.
  */
 import swagger from "@fastify/swagger";

@@ -1,10 +1,10 @@
 /**
- * Enforcement of an endpoint's policy (src/api/contracts/endpoint.ts). Runs in the route's onRequest hook,
+ * Enforcement of an endpoint's policy (contracts/endpoint.ts). Runs in the route's onRequest hook,
  * before the body is read or validated, so the contract's order holds: 401, then 403, then 400.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
-import type { Policy } from "#src/api/contracts/endpoint.ts";
+import type { Policy } from "#contracts/endpoint.ts";
 import type { AppContext } from "../context.ts";
 import { type AuthenticatedSession, authenticateAccessToken } from "../domain/auth/sessions.ts";
 import { redeemStreamTicket } from "../domain/live/stream-tickets.ts";

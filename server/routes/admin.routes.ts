@@ -1,7 +1,7 @@
 /** /admin/…: the back office (policy `admin`: the role is checked on the server for every route). */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { accountLabel } from "#src/api/contracts/account-label.ts";
-import * as contract from "#src/api/contracts/admin.ts";
+import { accountLabel } from "#contracts/account-label.ts";
+import * as contract from "#contracts/admin.ts";
 import type { AppContext } from "../context.ts";
 import {
   createAdminAccount,

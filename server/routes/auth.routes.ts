@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import * as contract from "#src/api/contracts/auth.ts";
+import * as contract from "#contracts/auth.ts";
 import { verifyEmail } from "../domain/auth/email-verification.ts";
 import { logIn } from "../domain/auth/login.ts";
 import { requestPasswordReset, resetPassword } from "../domain/auth/password-reset.ts";

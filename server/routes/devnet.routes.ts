@@ -1,8 +1,8 @@
 /** Local devnet tools (CHAIN=local only, loopback callers only): test and demo helpers, never on a real chain. */
 import type { FastifyInstance } from "fastify";
-import { accountLabel } from "#src/api/contracts/account-label.ts";
-import { deposit, devnetTransaction, fundWallet, localMailbox } from "#src/api/contracts/devnet.ts";
-import { isTronAddress } from "#src/api/contracts/tron-address.ts";
+import { accountLabel } from "#contracts/account-label.ts";
+import { deposit, devnetTransaction, fundWallet, localMailbox } from "#contracts/devnet.ts";
+import { isTronAddress } from "#contracts/tron-address.ts";
 import { depositOnDevnet, lookUpDevnetTransaction } from "../domain/devnet/devnet-chain.ts";
 import { fundWalletOnDevnet } from "../domain/devnet/fund-wallet.ts";
 import { localMailFor } from "../domain/devnet/local-mailbox.ts";

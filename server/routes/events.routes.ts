@@ -1,6 +1,6 @@
 /** /events…: live events (docs/api.md, Live events). */
 import type { FastifyInstance } from "fastify";
-import * as contract from "#src/api/contracts/events.ts";
+import * as contract from "#contracts/events.ts";
 import { openLiveStream } from "../domain/live/open-stream.ts";
 import { issueStreamTicket } from "../domain/live/stream-tickets.ts";
 import { openEventStream } from "./event-stream.ts";

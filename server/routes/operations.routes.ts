@@ -1,6 +1,6 @@
 /** Liveness, readiness and metrics for the people who run the service (docs/decisions/030, docs/ops/). */
 import type { FastifyInstance } from "fastify";
-import { health, metrics, ready } from "#src/api/contracts/operations.ts";
+import { health, metrics, ready } from "#contracts/operations.ts";
 import { scrapeMetrics } from "../domain/operations/metrics-scrape.ts";
 import { checkReadiness } from "../domain/operations/readiness.ts";
 import { registerEndpoint } from "./register-endpoint.ts";

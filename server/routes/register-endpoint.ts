@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Static, TSchema } from "typebox";
-import type { AnswerOf, BodyOf, Endpoint, Policy, QueryOf } from "#src/api/contracts/endpoint.ts";
+import type { AnswerOf, BodyOf, Endpoint, Policy, QueryOf } from "#contracts/endpoint.ts";
 import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
 import { isDocsPath } from "../plugins/openapi.ts";
 import { policyHook } from "../plugins/policies.ts";

@@ -3,8 +3,8 @@
  * /rewards/…, their referrals, the leaderboard and their statistics.
  */
 import type { FastifyInstance } from "fastify";
-import * as contract from "#src/api/contracts/economy.ts";
-import { LEADERBOARD_DEFAULT_LIMIT, STATS_DEFAULT_DAYS } from "#src/api/contracts/limits.ts";
+import * as contract from "#contracts/economy.ts";
+import { LEADERBOARD_DEFAULT_LIMIT, STATS_DEFAULT_DAYS } from "#contracts/limits.ts";
 import { achievementsOf } from "../domain/economy/achievements.ts";
 import { boostersOf, purchaseBooster } from "../domain/economy/boosters.ts";
 import { leaderboard, playerStats } from "../domain/economy/leaderboard.ts";

@@ -1,6 +1,6 @@
 /** /user/{id}/…: the caller's own record, points, taps and multiplier (policy `self`). */
 import type { FastifyInstance } from "fastify";
-import * as contract from "#src/api/contracts/user.ts";
+import * as contract from "#contracts/user.ts";
 import { creditTapBatch } from "../domain/taps/credit-tap-batch.ts";
 import { multiplierHistory, multiplierOf, pointsHistory, pointsOf } from "../domain/taps/points-queries.ts";
 import { updateUser } from "../domain/users/update-user.ts";

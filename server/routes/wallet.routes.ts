@@ -1,7 +1,7 @@
 /** /wallet/…: the caller's wallet balance and history, the multiplier catalogue, purchases and rewards withdrawal. */
 import type { FastifyInstance } from "fastify";
-import { RECENT_CHAIN_TRANSACTIONS } from "#src/api/contracts/limits.ts";
-import * as contract from "#src/api/contracts/wallet.ts";
+import { RECENT_CHAIN_TRANSACTIONS } from "#contracts/limits.ts";
+import * as contract from "#contracts/wallet.ts";
 import { walletBalanceMicro } from "../domain/ledger/accounts.ts";
 import { generateDepositAddress } from "../domain/wallet/deposit-address.ts";
 import {

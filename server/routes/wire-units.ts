@@ -2,8 +2,9 @@
  * The routes' side of the money boundary (docs/design.md §4): every amount read from a request goes through
  * microFromWire and every amount answered through microToWire, so the domain only ever sees integer micro units.
  */
+
+import { microFromNumber, microToNumber } from "#contracts/micro.ts";
 import { AppError } from "../errors.ts";
-import { microFromNumber, microToNumber } from "../money/micro.ts";
 
 /** Micro units of a wire amount, or 400 naming the field (e.g. "body/amount"). */
 export function microFromWire(value: number, field: string): number {

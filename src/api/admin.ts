@@ -2,10 +2,11 @@
  * Typed calls of the admin back office, all with the admin's own token (docs/design.md §7), kept under its
  * own storage keys (docs/product.md §3).
  */
+
+import type * as admin from "#contracts/admin.ts";
+import type * as auth from "#contracts/auth.ts";
+import type { AnswerOf, BodyOf } from "#contracts/endpoint.ts";
 import type { ApiClient } from "./client.ts";
-import type * as admin from "./contracts/admin.ts";
-import type * as auth from "./contracts/auth.ts";
-import type { AnswerOf, BodyOf } from "./contracts/endpoint.ts";
 
 export type AdminMetrics = AnswerOf<typeof admin.metrics>;
 export type AdminUsersPage = AnswerOf<typeof admin.users>;

@@ -1,8 +1,8 @@
 /** Typed calls for the auth area; shapes come from the shared contracts (types only). */
 
+import type * as contract from "#contracts/auth.ts";
+import type { AnswerOf, BodyOf } from "#contracts/endpoint.ts";
 import type { ApiClient } from "./client.ts";
-import type * as contract from "./contracts/auth.ts";
-import type { AnswerOf, BodyOf } from "./contracts/endpoint.ts";
 
 export type LoginAnswer = AnswerOf<typeof contract.login>;
 export type SignupAnswer = AnswerOf<typeof contract.signup>;

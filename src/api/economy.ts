@@ -3,10 +3,11 @@
  * "purchase item") and achievements, plus the points history the area shows. Claims and purchases carry an
  * Idempotency-Key that the calling machine keeps for one attempt (docs/decisions/020).
  */
+
+import type * as economy from "#contracts/economy.ts";
+import type { AnswerOf } from "#contracts/endpoint.ts";
+import type * as user from "#contracts/user.ts";
 import type { ApiClient } from "./client.ts";
-import type * as economy from "./contracts/economy.ts";
-import type { AnswerOf } from "./contracts/endpoint.ts";
-import type * as user from "./contracts/user.ts";
 
 export type StreakAnswer = AnswerOf<typeof economy.getStreak>;
 export type ClaimAnswer = AnswerOf<typeof economy.claimStreak>;

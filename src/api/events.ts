@@ -2,9 +2,10 @@
  * Live events (docs/api.md, "Live events"): a single-use ticket for `EventSource`, which cannot send an
  * Authorization header, and the stream's address.
  */
+
+import type { AnswerOf } from "#contracts/endpoint.ts";
+import type * as events from "#contracts/events.ts";
 import type { ApiClient } from "./client.ts";
-import type { AnswerOf } from "./contracts/endpoint.ts";
-import type * as events from "./contracts/events.ts";
 
 /** The ticket and the seconds it stays valid (single use). */
 export type TicketAnswer = AnswerOf<typeof events.streamTicket>;

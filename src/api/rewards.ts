@@ -1,8 +1,9 @@
 /** Typed calls for points, taps, multipliers and the wallet balance (types from the shared contracts). */
+
+import type { AnswerOf, BodyOf } from "#contracts/endpoint.ts";
+import type * as user from "#contracts/user.ts";
+import type * as wallet from "#contracts/wallet.ts";
 import type { ApiClient } from "./client.ts";
-import type { AnswerOf, BodyOf } from "./contracts/endpoint.ts";
-import type * as user from "./contracts/user.ts";
-import type * as wallet from "./contracts/wallet.ts";
 
 export type SyncAnswer = AnswerOf<typeof user.syncTaps>;
 export type MultiplierOption = AnswerOf<typeof wallet.multipliers>[number];

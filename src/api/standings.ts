@@ -2,9 +2,10 @@
  * Typed calls of the Leaderboard and Stats pages (docs/api.md, Economy): players ranked by tap points per UTC
  * day, week and all time, and the player's own statistics.
  */
+
+import type * as economy from "#contracts/economy.ts";
+import type { AnswerOf } from "#contracts/endpoint.ts";
 import type { ApiClient } from "./client.ts";
-import type * as economy from "./contracts/economy.ts";
-import type { AnswerOf } from "./contracts/endpoint.ts";
 
 export type LeaderboardAnswer = AnswerOf<typeof economy.getLeaderboard>;
 export type LeaderboardPeriod = LeaderboardAnswer["period"];

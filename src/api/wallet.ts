@@ -1,8 +1,9 @@
 /** Typed calls of the Wallet screen: the deposit address, the token, chain transfers and USDT withdrawals. */
+
+import type { AnswerOf, BodyOf } from "#contracts/endpoint.ts";
+import type * as user from "#contracts/user.ts";
+import type * as wallet from "#contracts/wallet.ts";
 import type { ApiClient } from "./client.ts";
-import type { AnswerOf, BodyOf } from "./contracts/endpoint.ts";
-import type * as user from "./contracts/user.ts";
-import type * as wallet from "./contracts/wallet.ts";
 
 export type GenerateWalletAnswer = AnswerOf<typeof wallet.generateWallet>;
 export type TokenInfoAnswer = AnswerOf<typeof wallet.tokenInfo>;

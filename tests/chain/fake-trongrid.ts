@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { tronAddressFromHex, tronAddressToHex } from "#contracts/tron-address.ts";
 import { recoverSignerAddress } from "#server/chain/keys.ts";
 import {
   addressFromWord,
@@ -18,7 +19,6 @@ import {
   uintWord,
 } from "#server/chain/tron/abi.ts";
 import { encodeTriggerRaw, TRIGGER_TYPE_URL } from "#server/chain/tron/raw-transaction.ts";
-import { tronAddressFromHex, tronAddressToHex } from "#src/api/contracts/tron-address.ts";
 
 /** "server-busy" is a 200 answer with broadcast's SERVER_BUSY code: the node did not take the transaction. */
 export type Fault = "429" | "500" | "hang" | "not-json" | "server-busy";

@@ -35,9 +35,9 @@ export const CATALOGUE = [
   { multiplier_value: 0.01, price_usdt: 25 },
 ];
 
-const MICRO = 1_000_000;
+import { MICRO_PER_UNIT as MICRO, roundToMicro as toMicro } from "#contracts/micro.ts";
+
 const PURCHASE_POINTS_MICRO = 100 * MICRO;
-const toMicro = (value: number) => Math.round(value * MICRO);
 const fromMicro = (micro: number) => micro / MICRO;
 const failure = (status: number, code: string, message: string) =>
   HttpResponse.json({ error: { code, message } }, { status });

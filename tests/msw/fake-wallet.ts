@@ -7,7 +7,7 @@
  * `release`s it with an outcome, like fake-rewards.ts.
  */
 import { delay, HttpResponse, http } from "msw";
-import { shortTronAddress } from "#src/api/contracts/tron-address.ts";
+import { shortTronAddress } from "#contracts/tron-address.ts";
 import type { InjectedFailure } from "./fake-rewards.ts";
 
 export type WalletRoute =
@@ -51,7 +51,9 @@ interface HistoryEntry {
 /** Real, checksummed addresses: the deposit addresses the fake hands out. */
 export const FAKE_ADDRESSES = ["TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC", "TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH"];
 export const FAKE_EXPLORER = "https://explorer.test/tx/";
-const MICRO = 1_000_000;
+
+import { MICRO_PER_UNIT as MICRO } from "#contracts/micro.ts";
+
 const failure = (status: number, code: string, message: string) =>
   HttpResponse.json({ error: { code, message } }, { status });
 

@@ -4,11 +4,11 @@
  * is never overdrawn by concurrent fundings and withdrawals (on PostgreSQL in the postgres project).
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { adminEndpoints } from "#contracts/admin.ts";
 import { DEVNET_CONFIRM_MS } from "#server/chain/local/devnet-gateway.ts";
 import { ensureAdmin } from "#server/domain/auth/bootstrap-admin.ts";
 import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
 import { advanceOpenWithdrawals } from "#server/domain/wallet/usdt-withdrawal.ts";
-import { adminEndpoints } from "#src/api/contracts/admin.ts";
 import { randomKey, sessionCaller, syncTaps } from "./helpers/rewards.ts";
 import { bearer, logIn, setupTestApp, signUpAndLogIn } from "./helpers/test-app.ts";
 

@@ -9,8 +9,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { afterAll, describe, expect, it } from "vitest";
+import { defineEndpoint } from "#contracts/endpoint.ts";
 import { registerEndpoint } from "#server/routes/register-endpoint.ts";
-import { defineEndpoint } from "#src/api/contracts/endpoint.ts";
 import { precompressDir } from "../../scripts/precompress.ts";
 import { errorBody, setupTestApp, testEngine, uniqueEmail } from "./helpers/test-app.ts";
 

@@ -1,8 +1,8 @@
-/** The money boundary (server/money/micro.ts): exact at 6 decimals, judged on the decimal spelling. */
+/** The money boundary (contracts/micro.ts): exact at 6 decimals, judged on the decimal spelling. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { microFromDecimalText, microFromNumber, microToNumber, mulDivFloor } from "#contracts/micro.ts";
 import { takeTaps } from "#server/domain/taps/token-bucket.ts";
-import { microFromDecimalText, microFromNumber, microToNumber, mulDivFloor } from "#server/money/micro.ts";
 
 describe("microFromNumber", () => {
   it.each([

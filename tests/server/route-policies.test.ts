@@ -4,11 +4,11 @@
  */
 import { Type } from "typebox";
 import { describe, expect, it } from "vitest";
+import { defineEndpoint } from "#contracts/endpoint.ts";
+import { allEndpoints } from "#contracts/index.ts";
 import { buildApp } from "#server/app.ts";
 import { ensureAdmin } from "#server/domain/auth/bootstrap-admin.ts";
 import { registerEndpoint } from "#server/routes/register-endpoint.ts";
-import { defineEndpoint } from "#src/api/contracts/endpoint.ts";
-import { allEndpoints } from "#src/api/contracts/index.ts";
 import { bearer, errorBody, logIn, setupTestApp, signUpAndLogIn, testConfig } from "./helpers/test-app.ts";
 
 const strict = { additionalProperties: false } as const;

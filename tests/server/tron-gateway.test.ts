@@ -7,11 +7,11 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tronAddressFromHex } from "#contracts/tron-address.ts";
 import { ChainUnavailable, TransferRejected } from "#server/chain/gateway.ts";
 import { createHdWallet, type HdWallet, recoverSignerAddress } from "#server/chain/keys.ts";
 import { decodeTriggerRaw, encodeTriggerRaw } from "#server/chain/tron/raw-transaction.ts";
 import { createTronGateway } from "#server/chain/tron/tron-gateway.ts";
-import { tronAddressFromHex } from "#src/api/contracts/tron-address.ts";
 import { type FakeTronGrid, OTHER_TOKEN, startFakeTronGrid, type Tampering } from "../chain/fake-trongrid.ts";
 import { TEST_MNEMONIC } from "./helpers/test-app.ts";
 

@@ -7,14 +7,14 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, concatBytes, hexToBytes } from "@noble/hashes/utils.js";
 import { createBase58check } from "@scure/base";
 import { describe, expect, it } from "vitest";
-import { addressFromPrivateKey, createHdWallet, recoverSignerAddress } from "#server/chain/keys.ts";
 import {
   decodeTronAddress,
   isTronAddress,
   shortTronAddress,
   tronAddressFromHex,
   tronAddressToHex,
-} from "#src/api/contracts/tron-address.ts";
+} from "#contracts/tron-address.ts";
+import { addressFromPrivateKey, createHdWallet, recoverSignerAddress } from "#server/chain/keys.ts";
 import { TEST_MNEMONIC } from "./helpers/test-app.ts";
 
 const keyOf = (n: number) => {

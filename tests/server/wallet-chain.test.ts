@@ -5,12 +5,12 @@
  * wallet-tron.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { isTronAddress } from "#contracts/tron-address.ts";
 import { createHdWallet } from "#server/chain/keys.ts";
 import { DEVNET_CONFIRM_MS, DEVNET_FAUCET } from "#server/chain/local/devnet-gateway.ts";
 import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
 import { scanAllDeposits } from "#server/domain/wallet/deposits.ts";
 import { advanceOpenWithdrawals, advanceWithdrawal } from "#server/domain/wallet/usdt-withdrawal.ts";
-import { isTronAddress } from "#src/api/contracts/tron-address.ts";
 import {
   type Caller,
   fundViaDevnet,

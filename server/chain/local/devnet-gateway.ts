@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { isTronAddress } from "#src/api/contracts/tron-address.ts";
+import { isTronAddress } from "#contracts/tron-address.ts";
 import type { Clock } from "../../clock.ts";
 import {
   devnetBalanceMicro,

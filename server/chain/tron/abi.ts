@@ -1,5 +1,5 @@
 /** The few pieces of the TRC20 ABI a USDT transfer needs, in the hex forms the TRON HTTP API uses. */
-import { tronAddressFromHex, tronAddressToHex } from "#src/api/contracts/tron-address.ts";
+import { tronAddressFromHex, tronAddressToHex } from "#contracts/tron-address.ts";
 
 /** keccak-256("Transfer(address,address,uint256)"): topic 0 of every TRC20 Transfer log. */
 export const TRANSFER_TOPIC = "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";

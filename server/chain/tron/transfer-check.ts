@@ -6,7 +6,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { tronAddressToHex } from "#src/api/contracts/tron-address.ts";
+import { tronAddressToHex } from "#contracts/tron-address.ts";
 import { TransferRejected } from "../gateway.ts";
 import { decodeTriggerRaw, type TriggerRaw } from "./raw-transaction.ts";
 

@@ -3,7 +3,7 @@
  * which transactions to look at, never proof of a deposit, so an entry that is not exactly a Transfer of our
  * contract with an integer value is dropped rather than guessed at.
  */
-import { isTronAddress } from "#src/api/contracts/tron-address.ts";
+import { isTronAddress } from "#contracts/tron-address.ts";
 import type { AddressTransfer } from "../gateway.ts";
 import type { Answer } from "./trongrid-client.ts";
 

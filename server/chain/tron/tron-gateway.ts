@@ -5,7 +5,7 @@
  * (missing fields, odd shapes) are ChainUnavailable, never a guess: the caller asks again on its next round.
  */
 import { hexToBytes } from "@noble/hashes/utils.js";
-import { isTronAddress } from "#src/api/contracts/tron-address.ts";
+import { isTronAddress } from "#contracts/tron-address.ts";
 import {
   type AddressTransfer,
   type ChainGateway,

@@ -5,8 +5,8 @@
  */
 
 import type { Transaction } from "kysely";
-import { accountLabel } from "#src/api/contracts/account-label.ts";
-import { isTronAddress } from "#src/api/contracts/tron-address.ts";
+import { accountLabel } from "#contracts/account-label.ts";
+import { isTronAddress } from "#contracts/tron-address.ts";
 import type { AppContext } from "../../context.ts";
 import { insertMultiplierChange } from "../../db/repos/multipliers.repo.ts";
 import { setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";

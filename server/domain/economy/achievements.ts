@@ -6,11 +6,11 @@
  * the user's rewards row lock, which serialises the unlocks of one user.
  */
 import type { Kysely, Transaction } from "kysely";
+import { MICRO_PER_UNIT } from "#contracts/micro.ts";
 import { insertUnlocks, listUnlocked } from "../../db/repos/achievements.repo.ts";
 import { addAchievementRewards, findRewards } from "../../db/repos/rewards.repo.ts";
 import { findLatestStreakClaim } from "../../db/repos/streaks.repo.ts";
 import type { Database } from "../../db/schema.ts";
-import { MICRO_PER_UNIT } from "../../money/micro.ts";
 import type { AchievementId } from "../../settings.ts";
 import { achievementUnlocked, pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";

@@ -6,11 +6,11 @@
  * ended (the browser's longest wait before sending taps), is credited at multiplier × factor.
  */
 import { randomUUID } from "node:crypto";
+import { MICRO_PER_UNIT } from "#contracts/micro.ts";
 import type { EconomyConfig } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { findActiveBooster, insertBoosterPurchase, startBooster } from "../../db/repos/boosters.repo.ts";
 import { insertPointsMovement } from "../../db/repos/rewards.repo.ts";
-import { MICRO_PER_UNIT } from "../../money/micro.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { boosterChanged, pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";

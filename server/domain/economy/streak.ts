@@ -4,9 +4,10 @@
  * user run one at a time whatever device sends them, and the claim row's primary key (user, day) backs it
  * up: one claim a UTC day, however many requests race. The reward is a points movement keyed by the day.
  */
+
+import { MICRO_PER_UNIT } from "#contracts/micro.ts";
 import type { AppContext } from "../../context.ts";
 import { findLatestStreakClaim, insertStreakClaim } from "../../db/repos/streaks.repo.ts";
-import { MICRO_PER_UNIT } from "../../money/micro.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { lockRewardsAccount, movePoints } from "../taps/rewards-account.ts";
 import { streakGoalsReached, unlockAchievements } from "./achievements.ts";

@@ -3,8 +3,8 @@
  * log keeps each frame's data ready to send, in display units, so replaying is a plain read.
  */
 import type { Transaction } from "kysely";
+import { microToNumber } from "#contracts/micro.ts";
 import type { Database } from "../../db/schema.ts";
-import { microToNumber } from "../../money/micro.ts";
 import type { AuditEntry } from "../admin/audit.ts";
 import { ADMINS_STREAM, queueLiveEvent } from "./live-transaction.ts";
 

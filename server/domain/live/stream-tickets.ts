@@ -6,7 +6,7 @@
  * under has not expired (docs/decisions/035). A user gets 30 a minute, counted in the database so that every
  * instance sees one count: a browser takes one per reconnect, backing off, so more is a loop or a script.
  */
-import { STREAM_TICKET_SECONDS } from "#src/api/contracts/limits.ts";
+import { STREAM_TICKET_SECONDS } from "#contracts/limits.ts";
 import { addSeconds } from "../../clock.ts";
 import type { AppContext } from "../../context.ts";
 import { consumeLiveTicket, insertLiveTicket } from "../../db/repos/live-tickets.repo.ts";

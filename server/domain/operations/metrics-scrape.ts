@@ -3,10 +3,11 @@
  * lag, the last reconciliation, the pool, open streams), then renders this instance's registry in
  * Prometheus's text format. The database figures are one statement (operations.read-model.ts).
  */
+
+import { MICRO_PER_UNIT } from "#contracts/micro.ts";
 import { CHAIN_WORKER_LEASE } from "../../chain/worker.ts";
 import type { AppContext } from "../../context.ts";
 import { readOperationsFigures } from "../../db/read-models/operations.read-model.ts";
-import { MICRO_PER_UNIT } from "../../money/micro.ts";
 
 const WITHDRAWAL_STATUSES = ["reserved", "signed", "broadcast", "confirmed", "failed"] as const;
 /** Ledger account kinds as the metric names them. */

@@ -3,7 +3,7 @@
  * (docs/decisions/033): the characters a typed name is refused for are removed here, then spaces are tidied and the
  * name cut to the longest a typed one may be, by whole characters.
  */
-import { NAME_UNSAFE_CHARACTERS } from "#src/api/contracts/common.ts";
+import { NAME_UNSAFE_CHARACTERS } from "#contracts/common.ts";
 
 export const NAME_MAX_LENGTH = 100;
 

@@ -4,11 +4,11 @@
  * exists, it is higher than the current one, the points (before the funds), then the funds. The first
  * purchase unlocks `first-multiplier` (docs/decisions/019), whose reward is in the answer's points.
  */
-import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";
+import { MULTIPLIER_PURCHASE_POINTS } from "#contracts/limits.ts";
+import { MICRO_PER_UNIT, microToNumber } from "#contracts/micro.ts";
 import type { AppContext } from "../../context.ts";
 import { findMultiplierOption, insertMultiplierChange } from "../../db/repos/multipliers.repo.ts";
 import { insertPointsMovement, setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
-import { MICRO_PER_UNIT, microToNumber } from "../../money/micro.ts";
 import { unlockAchievements } from "../economy/achievements.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";

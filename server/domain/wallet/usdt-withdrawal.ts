@@ -15,8 +15,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import { MIN_USDT_WITHDRAWAL } from "#src/api/contracts/limits.ts";
-import { isTronAddress, shortTronAddress } from "#src/api/contracts/tron-address.ts";
+import { MIN_USDT_WITHDRAWAL } from "#contracts/limits.ts";
+import { MICRO_PER_UNIT } from "#contracts/micro.ts";
+import { isTronAddress, shortTronAddress } from "#contracts/tron-address.ts";
 import { ChainUnavailable, type PreparedTransfer, TransferRejected } from "../../chain/gateway.ts";
 import type { AppContext } from "../../context.ts";
 import {
@@ -30,7 +31,6 @@ import {
   type WithdrawalRow,
 } from "../../db/repos/withdrawals.repo.ts";
 import type { Database } from "../../db/schema.ts";
-import { MICRO_PER_UNIT } from "../../money/micro.ts";
 import { prepareUnlock } from "../economy/achievements.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { EXTERNAL, ensureWalletAccount } from "../ledger/accounts.ts";

@@ -4,8 +4,9 @@
  * treasury's conditional debit means the pool is never overdrawn, however many withdrawals run at once. The
  * first withdrawal unlocks `first-withdrawal` (docs/decisions/019), whose reward is in the answer's points.
  */
+
+import { MICRO_PER_UNIT, microFromNumber, mulDivFloor } from "#contracts/micro.ts";
 import type { AppContext } from "../../context.ts";
-import { MICRO_PER_UNIT, microFromNumber, mulDivFloor } from "../../money/micro.ts";
 import { unlockAchievements } from "../economy/achievements.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";

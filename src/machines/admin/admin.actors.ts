@@ -6,9 +6,9 @@
  */
 
 import { fromPromise } from "xstate";
+import { accountLabel } from "#contracts/account-label.ts";
 import type { AdminApi, ListQuery } from "#src/api/admin.ts";
 import type { AdminSessionStore, AdminUser } from "#src/api/admin-session-store.ts";
-import { accountLabel } from "#src/api/contracts/account-label.ts";
 import type { ApiResult } from "#src/api/errors.ts";
 import { adminCreated, multiplierUpdated, walletFunded, withdrawalInitiated } from "./admin.messages.ts";
 import type {

@@ -2,7 +2,7 @@
  * Client-side form rules of docs/product.md §5: each returns the message to show, or null when the form may
  * be sent.
  */
-import { PASSWORD_MIN_LENGTH, REFERRAL_CODE_PATTERN } from "#src/api/contracts/limits.ts";
+import { PASSWORD_MIN_LENGTH, REFERRAL_CODE_PATTERN } from "#contracts/limits.ts";
 import { VALIDATION } from "./auth.messages.ts";
 
 const blank = (value: string) => value.trim() === "";

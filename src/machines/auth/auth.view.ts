@@ -1,6 +1,6 @@
 /** What screens show of the session, derived from its snapshot (never stored separately). */
 import type { SnapshotFrom } from "xstate";
-import { accountLabel } from "#src/api/contracts/account-label.ts";
+import { accountLabel } from "#contracts/account-label.ts";
 import type { authMachine } from "./auth.machine.ts";
 
 export type SessionSnapshot = SnapshotFrom<typeof authMachine>;

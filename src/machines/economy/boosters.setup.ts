@@ -3,9 +3,9 @@
  * delay; the chart in boosters.machine.ts refers to them by name).
  */
 import { assign, enqueueActions, fromPromise, raise, sendTo, setup } from "xstate";
+import { roundToMicro } from "#contracts/micro.ts";
 import type { ActiveBooster, BoosterPurchaseAnswer, BoostersAnswer } from "#src/api/economy.ts";
 import type { ApiError } from "#src/api/errors.ts";
-import { toMicro } from "#src/api/micro.ts";
 import type { BoosterChanged } from "#src/machines/live/live.types.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 import {
@@ -44,7 +44,7 @@ export const boostersSetup = setup({
     enoughPoints: ({ context, event }) => {
       if (event.type !== "PURCHASE") return false;
       const booster = context.catalogue.find((item) => item.id === event.boosterId);
-      return booster !== undefined && toMicro(event.points) >= toMicro(booster.pricePoints);
+      return booster !== undefined && roundToMicro(event.points) >= roundToMicro(booster.pricePoints);
     },
     running: ({ context }) => context.active !== null && remainingOf(context) > 0,
     over: ({ context }) => context.active === null || remainingOf(context) <= 0,
@@ -81,7 +81,7 @@ export const boostersSetup = setup({
       enqueue.emit(purchaseSuccess(context.catalogue, answer.active.id));
       enqueue.sendTo(context.app, {
         type: "REWARDS.UPDATED",
-        pointsMicro: toMicro(answer.points),
+        pointsMicro: roundToMicro(answer.points),
         ...(answer.totalTaps === undefined ? {} : { totalTaps: answer.totalTaps }),
       });
     }),

@@ -8,9 +8,9 @@
  * without a reload. The points a claim pays go to the taps actor through the root (REWARDS.UPDATED).
  */
 import { assign, enqueueActions, fromPromise, setup } from "xstate";
+import { roundToMicro } from "#contracts/micro.ts";
 import type { ClaimAnswer, StreakAnswer } from "#src/api/economy.ts";
 import type { ApiError } from "#src/api/errors.ts";
-import { toMicro } from "#src/api/micro.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
@@ -84,7 +84,7 @@ export const streakMachine = setup({
       });
       enqueue.sendTo(context.app, {
         type: "REWARDS.UPDATED",
-        pointsMicro: toMicro(answer.points),
+        pointsMicro: roundToMicro(answer.points),
         // Dates the points against a tap sync's answer (docs/decisions/007).
         ...(answer.totalTaps === undefined ? {} : { totalTaps: answer.totalTaps }),
       });

@@ -10,9 +10,9 @@
  */
 
 import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
-import { MULTIPLIER_PURCHASE_POINTS } from "#src/api/contracts/limits.ts";
+import { MULTIPLIER_PURCHASE_POINTS } from "#contracts/limits.ts";
+import { roundToMicro } from "#contracts/micro.ts";
 import type { ApiError } from "#src/api/errors.ts";
-import { toMicro } from "#src/api/micro.ts";
 import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
@@ -66,7 +66,7 @@ export const multipliersMachine = setup({
     confirmsAttempt: ({ context, event }) =>
       event.type === "MULTIPLIER.CHANGED" &&
       context.attempt !== null &&
-      toMicro(event.multiplier) === toMicro(context.attempt.value),
+      roundToMicro(event.multiplier) === roundToMicro(context.attempt.value),
     enoughPoints: ({ event }) => event.type === "PURCHASE" && event.points >= MULTIPLIER_PURCHASE_POINTS,
   },
   actions: {
@@ -96,10 +96,10 @@ export const multipliersMachine = setup({
       });
       enqueue.sendTo(context.app, {
         type: "REWARDS.UPDATED",
-        pointsMicro: toMicro(answer.points),
+        pointsMicro: roundToMicro(answer.points),
         totalTaps: answer.totalTaps,
-        multiplierMicro: toMicro(answer.multiplier),
-        walletBalanceMicro: toMicro(answer.walletBalance),
+        multiplierMicro: roundToMicro(answer.multiplier),
+        walletBalanceMicro: roundToMicro(answer.walletBalance),
       });
     }),
   },
@@ -185,7 +185,7 @@ export type CardState = "current" | "owned" | "insufficient" | "purchase";
 
 /** The card states of docs/product.md §2, in its order. */
 export function cardState(option: MultiplierOption, current: number, walletBalance: number): CardState {
-  if (toMicro(option.multiplier_value) === toMicro(current)) return "current";
+  if (roundToMicro(option.multiplier_value) === roundToMicro(current)) return "current";
   if (option.multiplier_value < current) return "owned";
   if (walletBalance < option.price_usdt) return "insufficient";
   return "purchase";

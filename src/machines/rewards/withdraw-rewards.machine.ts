@@ -12,8 +12,8 @@
  */
 
 import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from "xstate";
+import { roundToMicro } from "#contracts/micro.ts";
 import type { ApiError } from "#src/api/errors.ts";
-import { toMicro } from "#src/api/micro.ts";
 import type { WithdrawRewardsAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
@@ -36,7 +36,7 @@ const NUMERIC = /^\d*(\.\d{0,6})?$/;
 export function canWithdraw(amount: string, balance: number): boolean {
   if (!NUMERIC.test(amount) || amount === "" || amount === ".") return false;
   const value = Number(amount);
-  return value > 0 && toMicro(value) <= toMicro(balance);
+  return value > 0 && roundToMicro(value) <= roundToMicro(balance);
 }
 
 const notProvided = () => {
@@ -72,7 +72,8 @@ export const withdrawRewardsMachine = setup({
      */
     beginAttempt: assign({
       attempt: ({ context }) =>
-        context.attempt && toMicro(Number(context.attempt.amount)) === toMicro(Number(context.amount))
+        context.attempt &&
+        roundToMicro(Number(context.attempt.amount)) === roundToMicro(Number(context.amount))
           ? context.attempt
           : { key: context.newId(), amount: context.amount },
     }),
@@ -85,9 +86,9 @@ export const withdrawRewardsMachine = setup({
       enqueue.emit({ type: "toast", tone: "success", title: "Withdrawal successful!" });
       enqueue.sendTo(context.app, {
         type: "REWARDS.UPDATED",
-        pointsMicro: toMicro(answer.points),
+        pointsMicro: roundToMicro(answer.points),
         totalTaps: answer.totalTaps,
-        walletBalanceMicro: toMicro(answer.walletBalance),
+        walletBalanceMicro: roundToMicro(answer.walletBalance),
       });
     }),
     settleTaps: sendTo(

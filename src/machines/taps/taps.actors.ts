@@ -7,8 +7,8 @@
  * same batch ids, so a batch its keepalive already delivered is counted once.
  */
 import { fromCallback, fromPromise } from "xstate";
+import { microToNumber, roundToMicro } from "#contracts/micro.ts";
 import type { ApiResult } from "#src/api/errors.ts";
-import { fromMicro, toMicro } from "#src/api/micro.ts";
 import type { RewardsApi, SyncAnswer } from "#src/api/rewards.ts";
 import { type RewardsStore, type StoredRewards, type TapBatch, tabOfKey } from "#src/api/rewards-store.ts";
 import { rewardsKey } from "#src/api/storage-keys.ts";
@@ -25,8 +25,8 @@ const batchBody = (batch: TapBatch, multiplierMicro: number) => ({
   batchId: batch.batchId,
   taps: batch.taps,
   // What the client believes it earned: the server only compares it (docs/design.md §5).
-  points: fromMicro(batch.taps * multiplierMicro),
-  multiplier: fromMicro(multiplierMicro),
+  points: microToNumber(batch.taps * multiplierMicro),
+  multiplier: microToNumber(multiplierMicro),
 });
 
 /** Calls `listener` with the key whenever another tab writes or removes a localStorage key. */
@@ -79,10 +79,10 @@ export function createTapsImplementations(deps: {
         ]);
         const { points: pointsValue, totalTaps } = unwrap(points);
         return {
-          pointsMicro: toMicro(pointsValue),
+          pointsMicro: roundToMicro(pointsValue),
           totalTaps,
-          multiplierMicro: toMicro(unwrap(multiplier).multiplier),
-          walletBalanceMicro: toMicro(unwrap(wallet).balance),
+          multiplierMicro: roundToMicro(unwrap(multiplier).multiplier),
+          walletBalanceMicro: roundToMicro(unwrap(wallet).balance),
         };
       }),
       sendBatch: fromPromise<SyncAnswer, { userId: string; batch: TapBatch; multiplierMicro: number }>(

@@ -4,7 +4,7 @@
  * Total taps only ever grow, so they date every answer: an answer computed with fewer taps than we already
  * hold is older and never undoes what a newer one said.
  */
-import { toMicro } from "#src/api/micro.ts";
+import { roundToMicro } from "#contracts/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
 import { deferredPushFigures, pointsKey, pushedSince, walletKey } from "./taps.pushed.ts";
@@ -39,9 +39,9 @@ export const syncAnswerFigures = (context: TapsContext, answer: SyncAnswer): Fig
   const answered: Figures = {
     ...(answer.totalTaps > context.totalTaps
       ? {
-          pointsMicro: toMicro(answer.points),
+          pointsMicro: roundToMicro(answer.points),
           totalTaps: answer.totalTaps,
-          multiplierMicro: toMicro(answer.multiplier),
+          multiplierMicro: roundToMicro(answer.multiplier),
         }
       : {}),
     batches: context.batches.filter((batch) => batch.batchId !== context.sendingBatchId),

@@ -21,8 +21,8 @@
  * tab left becomes this tab's to send (STORE.ADOPTED; taps.actors.ts).
  */
 import { enqueueActions, raise } from "xstate";
-import { DEFAULT_MULTIPLIER } from "#src/api/contracts/limits.ts";
-import { toMicro } from "#src/api/micro.ts";
+import { DEFAULT_MULTIPLIER } from "#contracts/limits.ts";
+import { roundToMicro } from "#contracts/micro.ts";
 import { tapsSetup } from "./taps.setup.ts";
 
 export type { StoreCommand } from "./taps.setup.ts";
@@ -34,7 +34,7 @@ export const tapsMachine = tapsSetup.createMachine({
     othersPendingTaps: 0,
     pointsMicro: 0,
     totalTaps: 0,
-    multiplierMicro: toMicro(DEFAULT_MULTIPLIER),
+    multiplierMicro: roundToMicro(DEFAULT_MULTIPLIER),
     walletBalanceMicro: 0,
     batches: [],
     unsyncedTaps: 0,

@@ -10,7 +10,7 @@
  *   not taken again, since pushes after it may have moved on (`recentPushes`, forgotten when the stream
  *   goes down and no echo will come).
  */
-import { toMicro } from "#src/api/micro.ts";
+import { roundToMicro } from "#contracts/micro.ts";
 import type { MultiplierChanged, PointsUpdated, WalletUpdated } from "../live/live.types.ts";
 import type { DeferredPush, TapsContext } from "./taps.types.ts";
 
@@ -46,15 +46,15 @@ function takeOrDefer(context: TapsContext, push: DeferredPush): Figures {
 export function pushedPointsFigures(context: TapsContext, event: PointsUpdated): Figures {
   const push: DeferredPush = {
     kind: "points",
-    pointsMicro: toMicro(event.points),
+    pointsMicro: roundToMicro(event.points),
     totalTaps: event.totalTaps,
-    multiplierMicro: toMicro(event.multiplier),
+    multiplierMicro: roundToMicro(event.multiplier),
   };
   return { ...takeOrDefer(context, push), pushed: { ...context.pushed, points: context.pushed.points + 1 } };
 }
 
 export function pushedMultiplierFigures(context: TapsContext, event: MultiplierChanged): Figures {
-  const push: DeferredPush = { kind: "multiplier", multiplierMicro: toMicro(event.multiplier) };
+  const push: DeferredPush = { kind: "multiplier", multiplierMicro: roundToMicro(event.multiplier) };
   return {
     ...takeOrDefer(context, push),
     pushed: { ...context.pushed, multiplier: context.pushed.multiplier + 1 },
@@ -63,7 +63,7 @@ export function pushedMultiplierFigures(context: TapsContext, event: MultiplierC
 
 /** The wallet balance does not depend on taps: a push is taken at once. */
 export function pushedWalletFigures(context: TapsContext, event: WalletUpdated): Figures {
-  const walletBalanceMicro = toMicro(event.balance);
+  const walletBalanceMicro = roundToMicro(event.balance);
   return {
     walletBalanceMicro,
     recentPushes: remember(context.recentPushes, walletKey(walletBalanceMicro)),

@@ -3,7 +3,7 @@
  * delay; the chart in taps.machine.ts refers to them by name). Which server figures win is taps.figures.ts.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from "xstate";
-import { toMicro } from "#src/api/micro.ts";
+import { roundToMicro } from "#contracts/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
 import {
@@ -104,7 +104,7 @@ export const tapsSetup = setup({
     ),
     /** A read of the balance that a push overtook while it was out is older: the push stays. */
     applyWalletBalance: assign(({ context }, balance: number) =>
-      context.pushed.wallet === context.walletReloadFrom ? { walletBalanceMicro: toMicro(balance) } : {},
+      context.pushed.wallet === context.walletReloadFrom ? { walletBalanceMicro: roundToMicro(balance) } : {},
     ),
     applyPushedPoints: assign(({ context, event }) =>
       event.type === "POINTS.UPDATED" ? pushedPointsFigures(context, event) : {},

@@ -1,6 +1,6 @@
 /** What screens show of the taps actor, derived from its snapshot. */
 import type { SnapshotFrom } from "xstate";
-import { fromMicro } from "#src/api/micro.ts";
+import { microToNumber } from "#contracts/micro.ts";
 import type { tapsMachine } from "./taps.machine.ts";
 import { pendingTaps } from "./taps.types.ts";
 
@@ -18,14 +18,15 @@ export const shownPointsMicro = (snapshot: TapsSnapshot) =>
   snapshot.context.pointsMicro +
   browserPendingTaps(snapshot) * snapshot.context.multiplierMicro * snapshot.context.boostFactor;
 
-export const selectPoints = (snapshot: TapsSnapshot) => fromMicro(shownPointsMicro(snapshot));
+export const selectPoints = (snapshot: TapsSnapshot) => microToNumber(shownPointsMicro(snapshot));
 export const selectTotalTaps = (snapshot: TapsSnapshot) =>
   snapshot.context.totalTaps + browserPendingTaps(snapshot);
-export const selectMultiplier = (snapshot: TapsSnapshot) => fromMicro(snapshot.context.multiplierMicro);
-export const selectWalletBalance = (snapshot: TapsSnapshot) => fromMicro(snapshot.context.walletBalanceMicro);
+export const selectMultiplier = (snapshot: TapsSnapshot) => microToNumber(snapshot.context.multiplierMicro);
+export const selectWalletBalance = (snapshot: TapsSnapshot) =>
+  microToNumber(snapshot.context.walletBalanceMicro);
 /** True until the first figures are known (from the server, or stored from a previous visit). */
 export const selectLoading = (snapshot: TapsSnapshot) =>
   snapshot.hasTag("loading") && !snapshot.context.storedFigures;
 /** Points one tap earns now: the multiplier times the running booster's factor. */
 export const selectEarnPerTap = (snapshot: TapsSnapshot) =>
-  fromMicro(snapshot.context.multiplierMicro * snapshot.context.boostFactor);
+  microToNumber(snapshot.context.multiplierMicro * snapshot.context.boostFactor);

@@ -1,6 +1,6 @@
 /** Real actors of the Wallet screen's machines, over the shared API client. */
 import { fromPromise } from "xstate";
-import { RECENT_CHAIN_TRANSACTIONS } from "#src/api/contracts/limits.ts";
+import { RECENT_CHAIN_TRANSACTIONS } from "#contracts/limits.ts";
 import type { ApiResult } from "#src/api/errors.ts";
 import type { TokenTransferAnswer, WalletApi, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
 import type { GenerateResult, RefreshResult } from "./deposit.machine.ts";

@@ -11,8 +11,8 @@
  * Rules and words: withdraw-usdt.rules.ts.
  */
 import { and, assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from "xstate";
+import { roundToMicro } from "#contracts/micro.ts";
 import type { ApiError } from "#src/api/errors.ts";
-import { toMicro } from "#src/api/micro.ts";
 import type { TokenTransferAnswer, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
@@ -89,7 +89,7 @@ export const withdrawUsdtMachine = setup({
   guards: {
     formValid: ({ context }) => withdrawProblem(context.to, context.amount) === null,
     withinBalance: ({ context, event }) =>
-      event.type === "SUBMIT" && toMicro(Number(context.amount)) <= toMicro(event.balance),
+      event.type === "SUBMIT" && roundToMicro(Number(context.amount)) <= roundToMicro(event.balance),
     following: ({ context }) => context.following.length > 0,
     followsIt: ({ context, event }) =>
       event.type === "WITHDRAWAL.UPDATED" && context.following.includes(event.id),
@@ -100,7 +100,7 @@ export const withdrawUsdtMachine = setup({
     beginAttempt: assign({
       attempt: ({ context }) => {
         const to = context.to.trim();
-        const amountMicro = toMicro(Number(context.amount));
+        const amountMicro = roundToMicro(Number(context.amount));
         const same = context.attempt?.to === to && context.attempt.amountMicro === amountMicro;
         return same && context.attempt ? context.attempt : { key: context.newId(), to, amountMicro };
       },

@@ -2,10 +2,10 @@
  * The Withdraw USDT tab's rules (docs/product.md §5, §8; docs/decisions/011): what keeps the form from being
  * sent, and what the user is told when a withdrawal settles, whether a poll or the live stream said so.
  */
-import { MIN_USDT_WITHDRAWAL } from "#src/api/contracts/limits.ts";
-import { isTronAddress, shortTronAddress } from "#src/api/contracts/tron-address.ts";
+import { MIN_USDT_WITHDRAWAL } from "#contracts/limits.ts";
+import { roundToMicro } from "#contracts/micro.ts";
+import { isTronAddress, shortTronAddress } from "#contracts/tron-address.ts";
 import { type ApiError, outcomeUnknown } from "#src/api/errors.ts";
-import { toMicro } from "#src/api/micro.ts";
 import type { TokenTransferAnswer } from "#src/api/wallet.ts";
 
 export type Toast = { type: "toast"; tone: "success" | "error"; title: string; description?: string };
@@ -27,7 +27,7 @@ export function amountProblem(amount: string): string | null {
   const value = Number(amount);
   if (amount.trim() === "" || !Number.isFinite(value) || value <= 0) return "Enter an amount above 0.";
   if (/\.\d{7,}$/.test(amount.trim())) return "USDT has at most 6 decimals.";
-  if (toMicro(value) < toMicro(MIN_USDT_WITHDRAWAL))
+  if (roundToMicro(value) < roundToMicro(MIN_USDT_WITHDRAWAL))
     return `The minimum withdrawal is ${MIN_USDT_WITHDRAWAL} USDT.`;
   return null;
 }

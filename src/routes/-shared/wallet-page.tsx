@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
-import { MIN_USDT_WITHDRAWAL } from "#src/api/contracts/limits.ts";
+import { MIN_USDT_WITHDRAWAL } from "#contracts/limits.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { selectLoading, selectWalletBalance } from "#src/machines/taps/taps.view.ts";
 import { depositMachine } from "#src/machines/wallet/deposit.machine.ts";

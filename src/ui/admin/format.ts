@@ -1,4 +1,4 @@
-import { shortTronAddress } from "#src/api/contracts/tron-address.ts";
+import { shortTronAddress } from "#contracts/tron-address.ts";
 import { formatWallet } from "../kit/format.ts";
 
 const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });

@@ -1,5 +1,5 @@
+import { accountLabel } from "#contracts/account-label.ts";
 import type { FundedWalletsPage, TreasuryPage } from "#src/api/admin.ts";
-import { accountLabel } from "#src/api/contracts/account-label.ts";
 import { Button } from "../kit/button.tsx";
 import { Card, StatCard } from "../kit/card.tsx";
 import { cx } from "../kit/cx.ts";

@@ -1,5 +1,5 @@
+import { accountLabel } from "#contracts/account-label.ts";
 import type { FundedUsersPage, MultiplierStats, UnfundedUsersPage } from "#src/api/admin.ts";
-import { accountLabel } from "#src/api/contracts/account-label.ts";
 import { Button } from "../kit/button.tsx";
 import { StatCard } from "../kit/card.tsx";
 import { formatRewards } from "../kit/format.ts";

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { accountLabel } from "#src/api/contracts/account-label.ts";
+import { accountLabel } from "#contracts/account-label.ts";
 import { type UsersSearch, usersSearch } from "#src/machines/admin/admin.search.ts";
 import { adminFormMachine } from "#src/machines/admin/admin-form.machine.ts";
 import { usersPageMachine } from "#src/machines/admin/users-page.machine.ts";

@@ -49,3 +49,12 @@ export function microToNumber(micro: number): number {
 export function mulDivFloor(a: number, b: number, c: number): number {
   return Number((BigInt(a) * BigInt(b)) / BigInt(c));
 }
+
+/**
+ * Micro units of a display amount the browser computes with, rounded to the nearest micro unit. Amounts the
+ * server sends are already exact; this only absorbs float noise in the client's own arithmetic. The server
+ * never rounds: it refuses what is not exact (microFromNumber).
+ */
+export function roundToMicro(value: number): number {
+  return Math.round(value * MICRO_PER_UNIT);
+}
