@@ -32,3 +32,45 @@ export function startPeriodic(
     },
   };
 }
+
+/** A lease only one instance holds at a time (server/domain/worker-lease.ts keeps it in the database). */
+export interface Lease {
+  /** True when this instance holds the lease now (taken or extended). */
+  take(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/**
+ * A periodic round that only the lease holder runs: each tick takes or extends the lease and runs `round` when
+ * held; stopping ends the ticks, then lets the lease go so another instance takes over at once.
+ */
+export function startLeasedJob(
+  lease: Lease,
+  job: {
+    /** Names the job in logs. */
+    name: string;
+    intervalMs: number;
+    round: () => Promise<void>;
+    /** Told whether this instance holds the lease after each take, and false once stopped. */
+    onHeld?: (held: boolean) => void;
+  },
+  log: Logger,
+): PeriodicJob {
+  const periodic = startPeriodic(
+    job.name,
+    job.intervalMs,
+    async () => {
+      const held = await lease.take();
+      job.onHeld?.(held);
+      if (held) await job.round();
+    },
+    log,
+  );
+  return {
+    async stop() {
+      await periodic.stop();
+      job.onHeld?.(false);
+      await lease.release().catch((err: unknown) => log.warn({ err }, `${job.name} lease not released`));
+    },
+  };
+}

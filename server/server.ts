@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
   });
-  const instance = await buildApp({ config, db: database, chainWorker: true });
+  const instance = await buildApp({ config, db: database, runBackgroundJobs: true });
   if (stopping) {
     // The generated password is never shown again, so print it even when stopped during start-up.
     printAdmin(admin);

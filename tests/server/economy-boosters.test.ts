@@ -294,7 +294,7 @@ describe("booster events", () => {
       db: t.database.handle,
       clock: t.clock,
       logger: false,
-      chainWorker: true,
+      runBackgroundJobs: true,
     });
     try {
       const caller = await newCaller(100);

@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { startChainWorker } from "#server/chain/worker.ts";
 import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
+import { startChainWorker } from "#server/plugins/jobs.ts";
 import { openStream } from "./helpers/live.ts";
 import { type Family, parsePrometheusText, sampleValue } from "./helpers/prometheus-text.ts";
 import { fundViaDevnet, sessionCaller, syncTaps } from "./helpers/rewards.ts";

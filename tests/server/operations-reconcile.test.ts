@@ -13,7 +13,7 @@ import { insertDevnetTransfer } from "#server/db/repos/devnet.repo.ts";
 import { walletAccountId } from "#server/domain/ledger/accounts.ts";
 import { DEPOSIT_GRACE_MS, reconcile, usdt } from "#server/domain/operations/reconcile.ts";
 import { formatReconcileReport } from "#server/domain/operations/reconcile-report.ts";
-import { startReconciliation } from "#server/domain/operations/reconcile-worker.ts";
+import { startReconciliation } from "#server/plugins/jobs.ts";
 import {
   type Activity,
   depositAddressOf,

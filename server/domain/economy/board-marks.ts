@@ -10,12 +10,9 @@ import {
   type RollupPeriod,
   remarkBoard,
 } from "../../db/read-models/leaderboard.read-model.ts";
-import type { PeriodicJob } from "../../periodic.ts";
-import { startLeasedJob } from "../worker-lease.ts";
 import { utcDayOf, utcWeekStartOf } from "./utc-days.ts";
 
 export const BOARD_MARKS_LEASE = "board-marks";
-const LEASE_ROUNDS = 3;
 
 export function currentBoards(now: Date): Array<{ period: RollupPeriod; start: number }> {
   const today = utcDayOf(now);
@@ -33,17 +30,4 @@ export async function remarkBoards(ctx: AppContext): Promise<number[]> {
   for (const board of boards) marks.push(await remarkBoard(ctx.db, board));
   await dropMarksOtherThan(ctx.db, boards);
   return marks;
-}
-
-export function startBoardMarks(ctx: AppContext): PeriodicJob {
-  const intervalMs = ctx.config.economy.leaderboard.marksIntervalMs;
-  return startLeasedJob(ctx, {
-    name: "board marks",
-    lease: BOARD_MARKS_LEASE,
-    intervalMs,
-    leaseMs: intervalMs * LEASE_ROUNDS,
-    round: async () => {
-      await remarkBoards(ctx);
-    },
-  });
 }

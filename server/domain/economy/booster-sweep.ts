@@ -9,14 +9,10 @@
 import type { AppContext } from "../../context.ts";
 import { listUnannouncedEnds, markEndAnnounced } from "../../db/repos/boosters.repo.ts";
 import { lockRewards } from "../../db/repos/rewards.repo.ts";
-import type { PeriodicJob } from "../../periodic.ts";
 import { transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { boosterChanged } from "../live/screen-events.ts";
-import { startLeasedJob } from "../worker-lease.ts";
 
 export const BOOSTER_SWEEP_LEASE = "booster-sweep";
-/** Rounds a lease holder may miss before another instance takes over. */
-const LEASE_ROUNDS = 3;
 const ROUND_LIMIT = 500;
 
 /** One round: answers how many ends were told to their owners. */
@@ -33,17 +29,4 @@ export async function announceEndedBoosters(ctx: AppContext, limit = ROUND_LIMIT
     if (news) told += 1;
   }
   return told;
-}
-
-export function startBoosterSweep(ctx: AppContext): PeriodicJob {
-  const intervalMs = ctx.config.economy.boosters.sweepIntervalMs;
-  return startLeasedJob(ctx, {
-    name: "booster sweep",
-    lease: BOOSTER_SWEEP_LEASE,
-    intervalMs,
-    leaseMs: intervalMs * LEASE_ROUNDS,
-    round: async () => {
-      await announceEndedBoosters(ctx);
-    },
-  });
 }
