@@ -1,6 +1,6 @@
 /**
  * What domain functions need from the running app, passed explicitly (no globals) so tests can build one
- * with a fake clock or mailer.
+ * with a fake clock or mailer. server/plugins/app-context.ts composes it from what each plugin opened.
  */
 import type { Kysely } from "kysely";
 import type { BackgroundTasks } from "./background.ts";
