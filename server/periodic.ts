@@ -40,22 +40,20 @@ export interface Lease {
   release(): Promise<void>;
 }
 
+export interface LeasedJob {
+  /** Names the job in logs. */
+  name: string;
+  intervalMs: number;
+  round: () => Promise<void>;
+  /** Told whether this instance holds the lease after each take, and false once stopped. */
+  onHeld?: (held: boolean) => void;
+}
+
 /**
  * A periodic round that only the lease holder runs: each tick takes or extends the lease and runs `round` when
  * held; stopping ends the ticks, then lets the lease go so another instance takes over at once.
  */
-export function startLeasedJob(
-  lease: Lease,
-  job: {
-    /** Names the job in logs. */
-    name: string;
-    intervalMs: number;
-    round: () => Promise<void>;
-    /** Told whether this instance holds the lease after each take, and false once stopped. */
-    onHeld?: (held: boolean) => void;
-  },
-  log: Logger,
-): PeriodicJob {
+export function startLeasedJob(lease: Lease, job: LeasedJob, log: Logger): PeriodicJob {
   const periodic = startPeriodic(
     job.name,
     job.intervalMs,

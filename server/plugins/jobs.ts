@@ -19,15 +19,12 @@ import { RECONCILE_LEASE, reconcileAndRecord } from "../domain/operations/reconc
 import { scanAllDeposits } from "../domain/wallet/deposits.ts";
 import { advanceOpenWithdrawals } from "../domain/wallet/usdt-withdrawal.ts";
 import { workerLease } from "../domain/worker-lease.ts";
-import { type PeriodicJob, startLeasedJob, startPeriodic } from "../periodic.ts";
+import { type LeasedJob, type PeriodicJob, startLeasedJob, startPeriodic } from "../periodic.ts";
 
 /** Rounds a lease holder may miss before another instance takes over. */
 const LEASE_ROUNDS = 3;
 
-function startLeased(
-  ctx: AppContext,
-  job: Parameters<typeof startLeasedJob>[1] & { lease: string; leaseMs: number },
-): PeriodicJob {
+function startLeased(ctx: AppContext, job: LeasedJob & { lease: string; leaseMs: number }): PeriodicJob {
   return startLeasedJob(workerLease(ctx, job.lease, job.leaseMs), job, ctx.log);
 }
 
