@@ -16,6 +16,7 @@ export default defineConfig({
             "src/**/*.test.{ts,tsx}",
             "tests/client/**/*.test.{ts,tsx}",
             "tests/model/**/*.test.{ts,tsx}",
+            "tools/model-kit/**/*.test.ts",
           ],
           setupFiles: ["tests/setup/client.ts"],
           testTimeout: 15_000,

@@ -1,5 +1,5 @@
-// `npm run model -- <command>`: the testers' model kit (tests/model/kit/cli.ts; README, "For testers").
-import { runCli } from "../tests/model/kit/cli.ts";
+// `npm run model -- <command>`: the testers' model kit (tools/model-kit/cli.ts; README, "For testers").
+import { runCli } from "../tools/model-kit/cli.ts";
 
 // `npm run model -- paths taps | head` closes the pipe early: that is no error.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {

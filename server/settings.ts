@@ -1,7 +1,8 @@
 /**
- * Every setting the server reads from the environment, declared once: its variable, the default README shows,
- * what it means, and how its text is parsed. `loadConfig` (config.ts) and README's configuration table are
- * both produced from this list, so a setting cannot be read without being documented, or the other way round.
+ * Every setting the server reads from the environment, declared once: its variable, its default (once: the
+ * text a user could set, parsed as theirs is and shown as it is in README), what it means, and how its text is
+ * parsed. `loadConfig` (config.ts) and README's configuration table are both produced from this list, so a
+ * setting cannot be read without being documented, or the other way round.
  */
 import { isIP } from "node:net";
 import { validateMnemonic } from "@scure/bip39";
@@ -39,7 +40,41 @@ export interface Setting<T> {
   readonly untrimmed?: boolean;
 }
 
-const setting = <T>(definition: Setting<T>): Setting<T> => definition;
+interface Described {
+  readonly env: string;
+  readonly doc: string;
+  readonly untrimmed?: boolean;
+}
+
+/** A default a user could have set: unset reads as this text, and README shows it as it is. */
+interface WithDefault<T> extends Described {
+  readonly default: string;
+  readonly unsetShownAs?: never;
+  readonly parse: (raw: string, earlier: Earlier) => T;
+}
+
+/** No such text (nothing, a generated value, one made of earlier settings): `parse` sees undefined and decides. */
+interface WithoutDefault<T> extends Described {
+  /** What README's default column says instead: "(unset)", "(generated)". */
+  readonly unsetShownAs: string;
+  readonly default?: never;
+  readonly parse: (raw: string | undefined, earlier: Earlier) => T;
+}
+
+const code = (text: string) => `\`${text}\``;
+
+function setting<T>(declaration: WithDefault<T> | WithoutDefault<T>): Setting<T> {
+  if (declaration.unsetShownAs !== undefined) {
+    const { unsetShownAs, ...described } = declaration;
+    return { ...described, shownDefault: unsetShownAs };
+  }
+  const { default: fallback, parse, ...described } = declaration;
+  return {
+    ...described,
+    shownDefault: code(fallback),
+    parse: (raw, earlier) => parse(raw ?? fallback, earlier),
+  };
+}
 
 /** Draining and closing together stay under the 10 s a process is given to stop (server/server.ts). */
 export const MAX_DRAIN_SECONDS = 5;
@@ -48,6 +83,10 @@ const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debu
 // Deliberately loose: the point is to catch typos at start, not to be RFC 5322.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const MAINNET_USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+/** PUBLIC_URL when unset, `PORT` replaced by the port the server listens on. */
+const LOCAL_URL = "http://localhost:PORT";
+/** CHAIN_POLL_SECONDS when unset, by chain. */
+const CHAIN_POLL_SECONDS: Readonly<Record<Chain, string>> = { local: "3", tron: "20" };
 
 function isUrlWithProtocol(value: string, protocols: readonly string[]): boolean {
   try {
@@ -66,20 +105,22 @@ function isOrigin(value: string): boolean {
   }
 }
 
-const text = (fallback: string) => (raw: string | undefined) => raw ?? fallback;
-const optionalText = (raw: string | undefined) => raw ?? null;
+const text = (raw: string) => raw;
 
-function url(protocols: string[], rule: string, fallback: string | null) {
-  return (raw: string | undefined) => {
-    if (raw === undefined) return fallback;
+/** Unset reads as null; given text is parsed by `parse`. */
+function optional<T>(parse: (raw: string) => T) {
+  return (raw: string | undefined): T | null => (raw === undefined ? null : parse(raw));
+}
+
+function url(protocols: string[], rule: string) {
+  return (raw: string) => {
     if (!isUrlWithProtocol(raw, protocols)) throw new SettingRuleBroken(rule);
     return raw;
   };
 }
 
-function integer(fallback: number, min: number, max: number) {
-  return (raw: string | undefined) => {
-    if (raw === undefined) return fallback;
+function integer(min: number, max: number) {
+  return (raw: string) => {
     const value = Number(raw);
     if (!/^\d+$/.test(raw) || value < min || value > max) {
       throw new SettingRuleBroken(`an integer ${min}-${max}`);
@@ -89,28 +130,23 @@ function integer(fallback: number, min: number, max: number) {
 }
 
 /** A non-negative decimal with at most 6 decimals and at most a billion, as money amounts are. */
-function amount(fallback: number) {
-  return (raw: string | undefined) => {
-    if (raw === undefined) return fallback;
-    const micro = /^\d+(\.\d+)?$/.test(raw) ? microFromDecimalText(raw) : null;
-    if (micro === null || micro > 1_000_000_000 * MICRO_PER_UNIT) {
-      throw new SettingRuleBroken("a number from 0 to 1000000000 with at most 6 decimals");
-    }
-    return micro / MICRO_PER_UNIT;
-  };
+function amount(raw: string): number {
+  const micro = /^\d+(\.\d+)?$/.test(raw) ? microFromDecimalText(raw) : null;
+  if (micro === null || micro > 1_000_000_000 * MICRO_PER_UNIT) {
+    throw new SettingRuleBroken("a number from 0 to 1000000000 with at most 6 decimals");
+  }
+  return micro / MICRO_PER_UNIT;
 }
 
-function boolean(raw: string | undefined): boolean {
-  if (raw === undefined) return false;
+function boolean(raw: string): boolean {
   const lower = raw.toLowerCase();
   if (lower === "true" || lower === "1") return true;
   if (lower === "false" || lower === "0") return false;
   throw new SettingRuleBroken("true or false");
 }
 
-function oneOf<T extends string>(values: readonly T[], fallback: T, rule: string) {
-  return (raw: string | undefined): T => {
-    if (raw === undefined) return fallback;
+function oneOf<T extends string>(values: readonly T[], rule: string) {
+  return (raw: string): T => {
     if (!values.includes(raw as T)) throw new SettingRuleBroken(rule);
     return raw as T;
   };
@@ -125,8 +161,7 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-function trustProxy(raw: string | undefined): boolean | number | string {
-  if (raw === undefined) return false;
+function trustProxy(raw: string): boolean | number | string {
   const lower = raw.toLowerCase();
   if (lower === "true") return true;
   if (lower === "false") return false;
@@ -161,9 +196,9 @@ function achievementRewardSettings() {
     achievementRewardKey(id as AchievementId),
     setting({
       env: `ACHIEVEMENT_${id.toUpperCase().replaceAll("-", "_")}_POINTS`,
-      shownDefault: `\`${points}\``,
+      default: String(points),
       doc: `whole points achievement \`${id}\` pays once, when it unlocks`,
-      parse: integer(points, 0, 1_000_000),
+      parse: integer(0, 1_000_000),
     }),
   ]);
   return Object.fromEntries(entries) as {
@@ -174,31 +209,32 @@ function achievementRewardSettings() {
 export const SETTINGS = {
   port: setting({
     env: "PORT",
-    shownDefault: "`3000`",
+    default: "3000",
     doc: "HTTP port of the server (SPA and `/api`)",
-    parse: integer(3000, 1, 65535),
+    parse: integer(1, 65535),
   }),
   host: setting({
     env: "HOST",
-    shownDefault: "`0.0.0.0`",
+    default: "0.0.0.0",
     doc: "interface to listen on",
-    parse: text("0.0.0.0"),
+    parse: text,
   }),
   databaseUrl: setting({
     env: "DATABASE_URL",
-    shownDefault: "(unset)",
+    unsetShownAs: "(unset)",
     doc: "PostgreSQL URL (`postgres://user@host:5432/db`); unset: embedded PGlite in `DATA_DIR/pglite`",
-    parse: url(["postgres:", "postgresql:"], "a postgres:// or postgresql:// URL", null),
+    parse: optional(url(["postgres:", "postgresql:"], "a postgres:// or postgresql:// URL")),
   }),
   dataDir: setting({
     env: "DATA_DIR",
-    shownDefault: "`./data`",
+    default: "./data",
     doc: "folder for the embedded database and local state (one server process per folder)",
-    parse: text("./data"),
+    parse: text,
   }),
   adminEmail: setting({
     env: "ADMIN_EMAIL",
-    shownDefault: "`admin@taprewards.local`",
+    // Unset is null, and the admin bootstrap picks this address itself.
+    unsetShownAs: code(DEFAULT_ADMIN_EMAIL),
     doc: "email of the first admin, created at start when no admin exists",
     parse: (raw) => {
       const email = raw?.toLowerCase() ?? null;
@@ -210,7 +246,7 @@ export const SETTINGS = {
   }),
   adminPassword: setting({
     env: "ADMIN_PASSWORD",
-    shownDefault: "(generated)",
+    unsetShownAs: "(generated)",
     doc: "that admin's password (8–128 characters); unset: generated and printed once",
     untrimmed: true,
     parse: (raw, earlier) => {
@@ -232,29 +268,29 @@ export const SETTINGS = {
   }),
   publicUrl: setting({
     env: "PUBLIC_URL",
-    shownDefault: "`http://localhost:PORT`",
+    unsetShownAs: code(LOCAL_URL),
     doc: "address users open; used for links in emails",
     parse: (raw, earlier) =>
-      (
-        url(["http:", "https:"], "an http:// or https:// URL", null)(raw) ??
-        `http://localhost:${earlier.port}`
+      (raw === undefined
+        ? LOCAL_URL.replace("PORT", String(earlier.port))
+        : url(["http:", "https:"], "an http:// or https:// URL")(raw)
       ).replace(/\/+$/, ""),
   }),
   smtpUrl: setting({
     env: "SMTP_URL",
-    shownDefault: "(unset)",
+    unsetShownAs: "(unset)",
     doc: "`smtp(s)://user:pass@host:port` to send real email; unset: outbox table plus a log line with the link",
-    parse: url(["smtp:", "smtps:"], "an smtp:// or smtps:// URL", null),
+    parse: optional(url(["smtp:", "smtps:"], "an smtp:// or smtps:// URL")),
   }),
   mailFrom: setting({
     env: "MAIL_FROM",
-    shownDefault: "`TapRewards <no-reply@taprewards.local>`",
+    default: "TapRewards <no-reply@taprewards.local>",
     doc: "sender of emails",
-    parse: text("TapRewards <no-reply@taprewards.local>"),
+    parse: text,
   }),
   corsOrigins: setting({
     env: "CORS_ORIGIN",
-    shownDefault: "(unset)",
+    unsetShownAs: "(unset)",
     doc: "comma-separated origins allowed to call `/api` from another site; unset: CORS closed",
     parse: (raw) => {
       const origins = raw === undefined ? [] : raw.split(",").map((origin) => origin.trim());
@@ -266,7 +302,7 @@ export const SETTINGS = {
   }),
   trustProxy: setting({
     env: "TRUST_PROXY",
-    shownDefault: "`false`",
+    default: "false",
     doc:
       "set it behind a reverse proxy, or every visitor shares the proxy's address (and the local devnet routes " +
       "switch off): `true` for exactly one proxy in front, a number for that many, or the proxies' IPs/CIDRs, " +
@@ -277,16 +313,16 @@ export const SETTINGS = {
   }),
   drainSeconds: setting({
     env: "SHUTDOWN_DRAIN_SECONDS",
-    shownDefault: "`0`",
+    default: "0",
     doc:
       "on SIGTERM, seconds during which `/api/ready` answers 503 while requests are still served, so a load " +
       "balancer stops sending new ones before the server closes (`npm run cluster` sets 2); at most 5, so " +
       "draining and closing stay under 10 s in all (docs/decisions/030)",
-    parse: integer(0, 0, MAX_DRAIN_SECONDS),
+    parse: integer(0, MAX_DRAIN_SECONDS),
   }),
   metricsToken: setting({
     env: "METRICS_TOKEN",
-    shownDefault: "(unset)",
+    unsetShownAs: "(unset)",
     doc:
       "bearer token Prometheus sends to `GET /api/metrics` (at least 16 characters: letters, digits, `-`, " +
       "`_`, `.`, `~`); unset: the route answers 404 (docs/ops/runbook.md)",
@@ -303,41 +339,41 @@ export const SETTINGS = {
   }),
   reconcileIntervalMs: setting({
     env: "RECONCILE_MINUTES",
-    shownDefault: "`60`",
+    default: "60",
     doc:
       "how often one instance reconciles the ledger with itself and with the chain (`npm run reconcile` does " +
       "the same by hand); the result is on `/api/metrics`; `0` turns the hourly run off",
-    parse: (raw) => integer(60, 0, 1_440)(raw) * 60_000,
+    parse: (raw) => integer(0, 1_440)(raw) * 60_000,
   }),
   logLevel: setting({
     env: "LOG_LEVEL",
-    shownDefault: "`info`",
+    default: "info",
     doc: "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`",
-    parse: oneOf(LOG_LEVELS, "info", `one of ${LOG_LEVELS.join(", ")}`),
+    parse: oneOf(LOG_LEVELS, `one of ${LOG_LEVELS.join(", ")}`),
   }),
   production: setting({
     env: "NODE_ENV",
-    shownDefault: "(unset)",
+    unsetShownAs: "(unset)",
     doc: "`production` switches off everything meant for local trials (the devnet routes) whatever `CHAIN` says",
     parse: (raw) => raw === "production",
   }),
   requireEmailVerification: setting({
     env: "REQUIRE_EMAIL_VERIFICATION",
-    shownDefault: "`false`",
+    default: "false",
     doc: "`true`: new accounts confirm their email before they can sign in",
     parse: boolean,
   }),
   signupLimitPerIpHour: setting({
     env: "SIGNUP_LIMIT_PER_IP_HOUR",
-    shownDefault: "`20`",
+    default: "20",
     doc:
       "sign-ups allowed per IP address (IPv6: per /64) per hour, then 429 with `Retry-After`; `0` turns the " +
       "limit off (load tests, test suites)",
-    parse: integer(20, 0, 1_000_000),
+    parse: integer(0, 1_000_000),
   }),
   telegramBotToken: setting({
     env: "TELEGRAM_BOT_TOKEN",
-    shownDefault: "(unset)",
+    unsetShownAs: "(unset)",
     doc:
       "the bot token BotFather gave (`123456:ABC…`): turns on sign-in from the Telegram Mini App " +
       "(`POST /auth/telegram`); unset: those routes answer 404 `TELEGRAM_DISABLED`. A secret: never logged",
@@ -354,40 +390,40 @@ export const SETTINGS = {
   }),
   telegramAuthMaxAgeSeconds: setting({
     env: "TELEGRAM_AUTH_MAX_AGE_SECONDS",
-    shownDefault: "`3600`",
+    default: "3600",
     doc: "how old (by its `auth_date`) a Mini App's signed `initData` may be and still sign in",
-    parse: integer(3600, 60, 86_400),
+    parse: integer(60, 86_400),
   }),
   chain: setting({
     env: "CHAIN",
-    shownDefault: "`local`",
+    default: "local",
     doc:
       "`local` (built-in devnet in the database) or `tron` (TronGrid): where deposit addresses receive and " +
       "USDT withdrawals are sent",
-    parse: oneOf<Chain>(["local", "tron"], "local", "local or tron"),
+    parse: oneOf<Chain>(["local", "tron"], "local or tron"),
   }),
   pointsPerUsdt: setting({
     env: "POINTS_PER_USDT",
-    shownDefault: "`1`",
+    default: "1",
     doc:
       "points that make 1 USDT when a user withdraws rewards into the wallet (paid by the treasury). Set it " +
       "knowingly: at `1`, an account tapping at the server's cap (20 taps/s at the default 0.001 a tap) earns " +
       "72 USDT an hour (docs/decisions/015)",
     parse: (raw) => {
-      const value = amount(1)(raw);
+      const value = amount(raw);
       if (value === 0) throw new SettingRuleBroken("greater than 0");
       return value;
     },
   }),
   demoTreasuryUsdt: setting({
     env: "DEMO_TREASURY_USDT",
-    shownDefault: "`100000`",
+    default: "100000",
     doc: "USDT put into the treasury (and the devnet hot wallet) once, on first start, when `CHAIN=local` (`0`: none)",
-    parse: amount(100_000),
+    parse: amount,
   }),
   walletMnemonic: setting({
     env: "WALLET_MNEMONIC",
-    shownDefault: "(generated)",
+    unsetShownAs: "(generated)",
     doc:
       "BIP-39 words of the HD wallet (deposit addresses, hot wallet at index 0); unset: generated into " +
       "`DATA_DIR/wallet-mnemonic.txt` (mode 0600) when `CHAIN=local`, required when `CHAIN=tron`. Back it up: " +
@@ -412,10 +448,10 @@ export const SETTINGS = {
   }),
   tronApiUrl: setting({
     env: "TRON_API_URL",
-    shownDefault: "`https://api.trongrid.io`",
+    default: "https://api.trongrid.io",
     doc: "TronGrid API (`CHAIN=tron`); `https://nile.trongrid.io` for the Nile testnet",
     parse: (raw) => {
-      const value = (raw ?? "https://api.trongrid.io").replace(/\/+$/, "");
+      const value = raw.replace(/\/+$/, "");
       if (!isUrlWithProtocol(value, ["http:", "https:"]))
         throw new SettingRuleBroken("an http:// or https:// URL");
       return value;
@@ -423,40 +459,39 @@ export const SETTINGS = {
   }),
   tronApiKey: setting({
     env: "TRON_API_KEY",
-    shownDefault: "(unset)",
+    unsetShownAs: "(unset)",
     doc: "TronGrid API key, sent as `TRON-PRO-API-KEY`",
-    parse: optionalText,
+    parse: optional(text),
   }),
   tronUsdtContract: setting({
     env: "TRON_USDT_CONTRACT",
-    shownDefault: `\`${MAINNET_USDT}\``,
+    default: MAINNET_USDT,
     doc: "USDT TRC20 contract (mainnet's by default; on Nile, the test token you use)",
     parse: (raw) => {
-      const value = raw ?? MAINNET_USDT;
-      if (!isTronAddress(value)) throw new SettingRuleBroken("a TRON address (base58check, T…)");
-      return value;
+      if (!isTronAddress(raw)) throw new SettingRuleBroken("a TRON address (base58check, T…)");
+      return raw;
     },
   }),
   tronExplorer: setting({
     env: "TRON_EXPLORER_URL",
-    shownDefault: "`https://tronscan.org/#/transaction/`",
+    default: "https://tronscan.org/#/transaction/",
     doc: "explorer page of a transaction, id appended (Nile: `https://nile.tronscan.org/#/transaction/`)",
-    parse: (raw) =>
-      url(["http:", "https:"], "an http(s) URL", "https://tronscan.org/#/transaction/")(raw) ?? "",
+    parse: url(["http:", "https:"], "an http(s) URL"),
   }),
   tronFeeLimitTrx: setting({
     env: "TRON_FEE_LIMIT_TRX",
-    shownDefault: "`100`",
+    default: "100",
     doc: "most TRX one withdrawal may burn for energy; the hot wallet must hold TRX",
-    parse: amount(100),
+    parse: amount,
   }),
   chainPollIntervalMs: setting({
     env: "CHAIN_POLL_SECONDS",
-    shownDefault: "`3` local, `20` tron",
+    unsetShownAs: `${code(CHAIN_POLL_SECONDS.local)} local, ${code(CHAIN_POLL_SECONDS.tron)} tron`,
     doc: "how often deposits are scanned and withdrawals followed",
     parse: (raw, earlier) => {
-      const seconds = raw === undefined ? (earlier.chain === "tron" ? 20 : 3) : Number(raw);
-      if (raw !== undefined && (!/^\d+(\.\d+)?$/.test(raw) || seconds < 0.1 || seconds > 3600)) {
+      const given = raw ?? CHAIN_POLL_SECONDS[earlier.chain === "tron" ? "tron" : "local"];
+      const seconds = Number(given);
+      if (!/^\d+(\.\d+)?$/.test(given) || seconds < 0.1 || seconds > 3600) {
         throw new SettingRuleBroken("a number of seconds from 0.1 to 3600");
       }
       return Math.round(seconds * 1000);
@@ -464,87 +499,87 @@ export const SETTINGS = {
   }),
   streakPointsPerDay: setting({
     env: "STREAK_POINTS_PER_DAY",
-    shownDefault: "`1`",
+    default: "1",
     doc: "whole points a daily streak claim pays per day of the streak: day n pays min(n, `STREAK_REWARD_CAP_DAYS`) × this",
-    parse: integer(1, 0, 1_000),
+    parse: integer(0, 1_000),
   }),
   streakRewardCapDays: setting({
     env: "STREAK_REWARD_CAP_DAYS",
-    shownDefault: "`7`",
+    default: "7",
     doc: "the streak day from which a claim pays no more (day 7 pays as much as day 70)",
-    parse: integer(7, 1, 365),
+    parse: integer(1, 365),
   }),
   streakFreezeEveryDays: setting({
     env: "STREAK_FREEZE_EVERY_DAYS",
-    shownDefault: "`7`",
+    default: "7",
     doc: "every this many consecutive claimed days earn a streak freeze, which a missed day uses up (docs/decisions/019)",
-    parse: integer(7, 1, 365),
+    parse: integer(1, 365),
   }),
   streakMaxFreezes: setting({
     env: "STREAK_MAX_FREEZES",
-    shownDefault: "`2`",
+    default: "2",
     doc: "most streak freezes a player holds; one earned beyond it is lost (`0`: no freezes)",
-    parse: integer(2, 0, 30),
+    parse: integer(0, 30),
   }),
   boosterTurbo2xMinutes: setting({
     env: "BOOSTER_TURBO_2X_MINUTES",
-    shownDefault: "`10`",
+    default: "10",
     doc: "how long booster `turbo-2x` (taps earn ×2) lasts",
-    parse: integer(10, 1, 1_440),
+    parse: integer(1, 1_440),
   }),
   boosterTurbo2xPricePoints: setting({
     env: "BOOSTER_TURBO_2X_PRICE_POINTS",
-    shownDefault: "`100`",
+    default: "100",
     doc: "whole points booster `turbo-2x` costs",
-    parse: integer(100, 1, 1_000_000),
+    parse: integer(1, 1_000_000),
   }),
   boosterTurbo3xMinutes: setting({
     env: "BOOSTER_TURBO_3X_MINUTES",
-    shownDefault: "`5`",
+    default: "5",
     doc: "how long booster `turbo-3x` (taps earn ×3) lasts",
-    parse: integer(5, 1, 1_440),
+    parse: integer(1, 1_440),
   }),
   boosterTurbo3xPricePoints: setting({
     env: "BOOSTER_TURBO_3X_PRICE_POINTS",
-    shownDefault: "`100`",
+    default: "100",
     doc: "whole points booster `turbo-3x` costs",
-    parse: integer(100, 1, 1_000_000),
+    parse: integer(1, 1_000_000),
   }),
   boosterGraceSeconds: setting({
     env: "BOOSTER_GRACE_SECONDS",
-    shownDefault: "`30`",
+    default: "30",
     doc:
       "a tap batch arriving at most this long after a booster ended is still boosted (the browser sends taps " +
       "at the latest 30 s after the first unsent one)",
-    parse: integer(30, 0, 600),
+    parse: integer(0, 600),
   }),
   referralSharePercent: setting({
     env: "REFERRAL_SHARE_PERCENT",
-    shownDefault: "`10`",
+    default: "10",
     doc:
       "percent of every tap point credited to a friend that is minted on top for whoever invited them, rounded " +
       "down to the micro-point (`0`: no shares)",
-    parse: integer(10, 0, 100),
+    parse: integer(0, 100),
   }),
   referralDailyCapPoints: setting({
     env: "REFERRAL_DAILY_CAP_POINTS",
-    shownDefault: "`1000`",
+    default: "1000",
     doc: "whole points one referrer may receive from all friends' taps in a UTC day; the share that reaches it is cut",
-    parse: integer(1_000, 0, 1_000_000_000),
+    parse: integer(0, 1_000_000_000),
   }),
   boosterSweepSeconds: setting({
     env: "BOOSTER_SWEEP_SECONDS",
-    shownDefault: "`2`",
+    default: "2",
     doc: "how often one instance looks for boosters that ended and tells their owners' screens",
-    parse: integer(2, 1, 60),
+    parse: integer(1, 60),
   }),
   leaderboardMarksSeconds: setting({
     env: "LEADERBOARD_MARKS_SECONDS",
-    shownDefault: "`60`",
+    default: "60",
     doc:
       "how often one instance counts the big leaderboards again, so a rank below the top 10 000 is one short " +
       "count away; between counts such a rank can be off by the players who passed it since",
-    parse: integer(60, 1, 3_600),
+    parse: integer(1, 3_600),
   }),
   ...achievementRewardSettings(),
 } as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type AnyMachineSnapshot, createActor, fromPromise } from "xstate";
 import { accountFormsMachine } from "#src/machines/auth/account-forms.machine.ts";
 import { TOASTS, VALIDATION } from "#src/machines/auth/auth.messages.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import { accountFormsModel, accountForms as model } from "./models/account-forms.model.ts";
 import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 

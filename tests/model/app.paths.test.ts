@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { appMachine } from "#src/machines/app.machine.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import { appModel, appComings as model } from "./models/app.model.ts";
 import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { authMachine } from "#src/machines/auth/auth.machine.ts";
 import { TOASTS } from "#src/machines/auth/auth.messages.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import { authModel, TELEGRAM_INIT_DATA } from "./models/auth.model.ts";
 import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 

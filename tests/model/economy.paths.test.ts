@@ -13,8 +13,8 @@ import {
 } from "#src/machines/economy/boosters.rules.ts";
 import { COPY_FAILED, LINK_COPIED, SHARE_FAILED } from "#src/machines/economy/referral.machine.ts";
 import { ALREADY_CLAIMED, CLAIM_FAILED } from "#src/machines/economy/streak.machine.ts";
-import { suitePaths } from "./kit/paths.ts";
-import type { MachineModel } from "./kit/registry.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
+import type { MachineModel } from "../../tools/model-kit/registry.ts";
 import { achievementNewsModel } from "./models/achievement-news.model.ts";
 import { achievementsModel, T0 } from "./models/achievements.model.ts";
 import { boostersApp, boostersModel } from "./models/boosters.model.ts";

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { liveStreamMachine } from "#src/machines/live/live-stream.machine.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import { liveStreamModel, liveStream as model } from "./models/live-stream.model.ts";
 import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 

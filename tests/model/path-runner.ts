@@ -121,7 +121,7 @@ export const describePath = (path: StatePath<AnyMachineSnapshot, EventObject>) =
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * What the model kit's coverage (tests/model/kit/coverage.ts) watches a replay with: `prepare` sees the
+ * What the model kit's coverage (tools/model-kit/coverage.ts) watches a replay with: `prepare` sees the
  * machine as it will run (after the fakes are provided), `inspect` every inspection event of the run.
  */
 export interface ReplayProbe {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { TOASTS } from "#src/machines/auth/auth.messages.ts";
 import { protectedMachine } from "#src/machines/auth/protected.machine.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import { protectedChecks as model, protectedModel } from "./models/protected.model.ts";
 import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { multipliersMachine, PURCHASE_FAILED } from "#src/machines/rewards/multipliers.machine.ts";
 import { withdrawRewardsMachine } from "#src/machines/rewards/withdraw-rewards.machine.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import {
   multipliersApp,
   multipliersModel as multipliersEntry,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { toLiveReadView } from "#src/machines/economy/live-read.view.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import { leaderboardModel } from "./models/leaderboard.model.ts";
 import type { LiveReadInput } from "./models/live-read-page.ts";
 import { statsModel } from "./models/stats.model.ts";

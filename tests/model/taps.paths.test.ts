@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { pendingTaps } from "#src/machines/taps/taps.types.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import {
   tapsPushed as liveModel,
   tapsSync as model,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { telegramLinkMachine } from "#src/machines/auth/telegram-link.machine.ts";
 import { TELEGRAM_LINK_MESSAGES } from "#src/machines/auth/telegram-link.messages.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import {
   LINKED_USER,
   telegramLink,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { walletHistoryMachine } from "#src/machines/wallet/wallet-history.machine.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import { walletHistory as model, walletHistoryModel } from "./models/wallet-history.model.ts";
 import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { depositMachine } from "#src/machines/wallet/deposit.machine.ts";
 import { withdrawUsdtMachine } from "#src/machines/wallet/withdraw-usdt.machine.ts";
-import { suitePaths } from "./kit/paths.ts";
+import { suitePaths } from "../../tools/model-kit/paths.ts";
 import {
   depositModel as depositEntry,
   depositLive as depositLiveModel,

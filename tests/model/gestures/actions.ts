@@ -1,7 +1,7 @@
 /**
  * What a person does in the browser, said once for two drivers: the UI walks perform it with Testing Library
  * on jsdom (testing-library.ts), and the model kit's exporter writes it as Playwright code for the real app
- * (tests/model/kit/playwright-export.ts). A machine's event-to-gesture map (`*.gestures.ts` here) returns
+ * (tools/model-kit/playwright-export.ts). A machine's event-to-gesture map (`*.gestures.ts` here) returns
  * these, so the walks and the exported specs cannot drift apart (docs/decisions/029-model-kit.md).
  */
 import type { AnyMachineSnapshot } from "xstate";

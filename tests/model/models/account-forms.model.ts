@@ -1,6 +1,6 @@
 /** The account forms' model (tests/model/account-forms.paths.test.ts): sign-up, forgot, reset and verify. */
 import { accountFormsMachine } from "#src/machines/auth/account-forms.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 
 const done = (id: string) => ({ type: `xstate.done.actor.${id}`, output: undefined });

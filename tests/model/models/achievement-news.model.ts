@@ -1,6 +1,6 @@
 /** The achievement news toasts (tests/model/economy.paths.test.ts): each unlock announced once. */
 import { achievementNewsMachine } from "#src/machines/economy/achievement-news.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { quietLiveEvents, silentActor } from "./doubles.ts";
 

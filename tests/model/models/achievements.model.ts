@@ -1,6 +1,6 @@
 /** The achievements list (tests/model/economy.paths.test.ts): load, unlocks and progress pushed live. */
 import { achievementsMachine } from "#src/machines/economy/achievements.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { NETWORK, quietLiveEvents, silentActor } from "./doubles.ts";
 

@@ -1,7 +1,7 @@
 /** Every admin dialog and form is an instance of this machine (tests/model/admin.paths.test.ts). */
 import { formInput } from "#src/machines/admin/admin.forms.ts";
 import { adminFormMachine } from "#src/machines/admin/admin-form.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 
 export const USER = { id: "u1", label: "p@example.com", multiplier: 0.001 };

@@ -1,6 +1,6 @@
 /** The back office's session (tests/model/admin.paths.test.ts): login, the role confirmed, loss, logout. */
 import { adminSessionMachine } from "#src/machines/admin/admin-session.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 
 export const ADMIN = { id: "a", email: "root@example.com", name: "Root", role: "admin" };

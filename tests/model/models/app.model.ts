@@ -4,7 +4,7 @@
  */
 import { createActor, createMachine } from "xstate";
 import { appMachine } from "#src/machines/app.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 
 const quiet = createMachine({});

@@ -1,7 +1,7 @@
 /** The Audit Log page (tests/model/admin.paths.test.ts): a list by the URL's search, live entries. */
 import { auditPageMachine } from "#src/machines/admin/audit-page.machine.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
-import { registerModel } from "../kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { listPageEvents, serializePage } from "./admin-pages.ts";
 

@@ -3,7 +3,7 @@
  * browser, and inside Telegram with the Mini App's initData (docs/decisions/031).
  */
 import { authMachine } from "#src/machines/auth/auth.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 
 export const NOW = Date.UTC(2026, 10, 22);

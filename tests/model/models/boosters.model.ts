@@ -1,6 +1,6 @@
 /** The boosters (tests/model/economy.paths.test.ts): app-lifetime; a stand-in root records what it is told. */
 import { boostersMachine } from "#src/machines/economy/boosters.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { NETWORK, numberedIds, recordingApp } from "./doubles.ts";
 

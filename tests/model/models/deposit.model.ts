@@ -3,8 +3,8 @@
  * copying; and the user's live stream (pushed deposits, the stream up and down, the poll while it is down).
  */
 import { depositMachine } from "#src/machines/wallet/deposit.machine.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
-import { registerModel } from "../kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { ADDRESS, TX_ID, tx } from "./wallet-fixtures.ts";
 

@@ -1,6 +1,6 @@
 /**
- * Every machine's model, registered as it is imported (tests/model/kit/registry.ts). A new machine in
- * src/machines needs a model file here; tests/model/kit/registry.test.ts fails until it has one.
+ * Every machine's model, registered as it is imported (tools/model-kit/registry.ts). A new machine in
+ * src/machines needs a model file here; tools/model-kit/registry.test.ts fails until it has one.
  */
 import "./account-forms.model.ts";
 import "./achievement-news.model.ts";
@@ -29,4 +29,4 @@ import "./wallet-history.model.ts";
 import "./withdraw-rewards.model.ts";
 import "./withdraw-usdt.model.ts";
 
-export { findModel, registeredModels } from "../kit/registry.ts";
+export { findModel, registeredModels } from "../../../tools/model-kit/registry.ts";

@@ -1,6 +1,6 @@
 /** The Leaderboard page (tests/model/standings.paths.test.ts): one period's board, kept current. */
 import { leaderboardMachine } from "#src/machines/economy/leaderboard.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { liveReadPage } from "./live-read-page.ts";
 
 export const leaderboard = liveReadPage("leaderboard", "day", [

@@ -4,7 +4,7 @@
  */
 import { fromCallback } from "xstate";
 import { liveStreamMachine } from "#src/machines/live/live-stream.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 
 const frame = (type: string, data: unknown, id: string) => ({ id, type, data: JSON.stringify(data) });

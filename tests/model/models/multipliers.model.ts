@@ -1,6 +1,6 @@
 /** The multipliers dialog (tests/model/reward-dialogs.paths.test.ts): options, purchases, the live stream. */
 import { multipliersMachine } from "#src/machines/rewards/multipliers.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { numberedIds, quietLiveEvents, recordingApp } from "./doubles.ts";
 

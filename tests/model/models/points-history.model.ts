@@ -1,6 +1,6 @@
 /** The points history (tests/model/economy.paths.test.ts): pages, a next page, pushed points. */
 import { pointsHistoryMachine } from "#src/machines/economy/points-history.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { NETWORK, quietLiveEvents, silentActor } from "./doubles.ts";
 

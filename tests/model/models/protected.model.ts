@@ -1,6 +1,6 @@
 /** The protected layout's storage check (tests/model/protected.paths.test.ts). */
 import { protectedMachine } from "#src/machines/auth/protected.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { silentActor } from "./doubles.ts";
 

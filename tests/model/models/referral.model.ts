@@ -1,6 +1,6 @@
 /** The referral card (tests/model/economy.paths.test.ts): load, copy, share, pushed figures, re-reads. */
 import { referralMachine } from "#src/machines/economy/referral.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { NETWORK, quietLiveEvents, silentActor } from "./doubles.ts";
 

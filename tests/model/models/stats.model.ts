@@ -1,6 +1,6 @@
 /** The Stats page (tests/model/standings.paths.test.ts): the player's own figures, kept current. */
 import { statsMachine } from "#src/machines/economy/stats.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { liveReadPage } from "./live-read-page.ts";
 
 export const stats = liveReadPage("stats", "user-1", [

@@ -1,6 +1,6 @@
 /** The streak card (tests/model/economy.paths.test.ts): load, claim, a claim already made, the day's end. */
 import { streakMachine } from "#src/machines/economy/streak.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { NETWORK, numberedIds, quietLiveEvents, recordingApp } from "./doubles.ts";
 

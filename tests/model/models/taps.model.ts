@@ -4,8 +4,8 @@
  */
 import { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { pendingTaps } from "#src/machines/taps/taps.types.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { storeHolding } from "../../support/app-doubles.ts";
-import { registerModel } from "../kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { numberedIds } from "./doubles.ts";
 

@@ -3,7 +3,7 @@
  * password, send, and each way it can end (done, the password refused, another failure, no connection).
  */
 import { telegramLinkMachine } from "#src/machines/auth/telegram-link.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { NETWORK, recordingApp } from "./doubles.ts";
 

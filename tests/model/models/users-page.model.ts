@@ -1,7 +1,7 @@
 /** The User Management page (tests/model/admin.paths.test.ts): loads, searches, the two user dialogs. */
 import { usersPageMachine } from "#src/machines/admin/users-page.machine.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
-import { registerModel } from "../kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { pageEvents, serializePage } from "./admin-pages.ts";
 

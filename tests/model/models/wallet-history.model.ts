@@ -1,8 +1,8 @@
 /** The Wallet screen's history (tests/model/wallet-history.paths.test.ts): pages, refreshes, the poll. */
 import type { AnyMachineSnapshot } from "xstate";
 import { walletHistoryMachine } from "#src/machines/wallet/wallet-history.machine.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
-import { registerModel } from "../kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 
 const row = (id: string, status = "completed") => ({

@@ -1,6 +1,6 @@
 /** The withdraw rewards dialog (tests/model/reward-dialogs.paths.test.ts): amount, taps settled, withdraw. */
 import { withdrawRewardsMachine } from "#src/machines/rewards/withdraw-rewards.machine.ts";
-import { registerModel } from "../kit/registry.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { numberedIds, quietLiveEvents, recordingApp } from "./doubles.ts";
 

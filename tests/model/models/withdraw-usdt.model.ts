@@ -3,8 +3,8 @@
  * to its end; and the user's live stream telling of the end (even before the submit's answer).
  */
 import { withdrawUsdtMachine } from "#src/machines/wallet/withdraw-usdt.machine.ts";
+import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
-import { registerModel } from "../kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { numberedIds } from "./doubles.ts";
 import { TO } from "./wallet-fixtures.ts";

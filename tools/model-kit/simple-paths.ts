@@ -6,7 +6,7 @@
  */
 import { getAdjacencyMap } from "@xstate/graph";
 import { type AnyMachineSnapshot, type AnyStateMachine, type EventObject, initialTransition } from "xstate";
-import type { ModelOptions } from "../path-runner.ts";
+import type { ModelOptions } from "../../tests/model/path-runner.ts";
 import type { ModelPath } from "./paths.ts";
 
 export function boundedSimplePaths(

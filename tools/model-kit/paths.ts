@@ -4,7 +4,7 @@
  */
 import type { StatePath } from "@xstate/graph";
 import type { AnyMachineSnapshot, EventObject } from "xstate";
-import { generatePaths, generateTransitionPaths } from "../path-runner.ts";
+import { generatePaths, generateTransitionPaths } from "../../tests/model/path-runner.ts";
 import { chartOf, type MachineModel, type ModelSuite, type PathKind } from "./registry.ts";
 
 export type ModelPath = StatePath<AnyMachineSnapshot, EventObject>;

@@ -5,8 +5,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import "../models/index.ts";
-import { walks } from "../gestures/index.ts";
+import "../../tests/model/models/index.ts";
+import { walks } from "../../tests/model/gestures/index.ts";
 import { measureCoverage } from "./coverage.ts";
 import { coveragePasses, formatCoverage } from "./coverage-report.ts";
 import { formatTypeScript, generatedDrift, writeGenerated } from "./generated-files.ts";

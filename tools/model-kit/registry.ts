@@ -1,12 +1,12 @@
 /**
  * The testers' model kit's registry (docs/design.md §13, docs/decisions/029-model-kit.md): one entry per
  * machine in src/machines, added by that machine's model file (tests/model/models/<name>.model.ts) with the
- * model options its generated path tests use. Test-only: nothing in src/ imports it, so it never reaches the
+ * model options its generated path tests use. Outside the app: nothing in src/ imports it, so it never reaches the
  * bundle. `tests/model/models/index.ts` imports every model file; the kit's registry test fails when a
  * machine file has no entry.
  */
 import type { AnyStateMachine } from "xstate";
-import type { ModelOptions } from "../path-runner.ts";
+import type { ModelOptions } from "../../tests/model/path-runner.ts";
 
 /** Which generator a suite's path tests replay: shortest or simple paths, or every transition (see path-runner). */
 export type PathKind = "shortest" | "simple" | "transitions";

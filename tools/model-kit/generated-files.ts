@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const repositoryRoot = join(import.meta.dirname, "../../..");
+export const repositoryRoot = join(import.meta.dirname, "../..");
 
 /** Replaces the files of `folder` with `files` (relative names → content). */
 export function writeGenerated(folder: string, files: Map<string, string>) {

@@ -3,11 +3,11 @@
  * specs themselves run in the e2e suite (tests/e2e/generated/), against the real server.
  */
 import { describe, expect, it } from "vitest";
-import { accountFormsParts } from "../gestures/account-forms.gestures.ts";
-import { authWalk } from "../gestures/auth.gestures.ts";
-import { tapsWalk } from "../gestures/taps.gestures.ts";
-import { findModel } from "../models/index.ts";
-import { generatePaths } from "../path-runner.ts";
+import { accountFormsParts } from "../../tests/model/gestures/account-forms.gestures.ts";
+import { authWalk } from "../../tests/model/gestures/auth.gestures.ts";
+import { tapsWalk } from "../../tests/model/gestures/taps.gestures.ts";
+import { findModel } from "../../tests/model/models/index.ts";
+import { generatePaths } from "../../tests/model/path-runner.ts";
 import { runCli } from "./cli.ts";
 import { describeEvent } from "./describe.ts";
 import { exportPlaywright } from "./playwright-export.ts";

@@ -2,11 +2,19 @@
  * `npm run model -- export <machine> --playwright`: a runnable Playwright spec with one `test(...)` per
  * path of the machine's walk model, driving the real app through the walk's event-to-gesture map (the one
  * the UI walks perform on jsdom: tests/model/gestures/). Paths a real browser cannot follow are listed at the
- * top of their `describe` with the reason (kit/walk-paths.ts). The specs of the machines with walks live in
+ * top of their `describe` with the reason (walk-paths.ts). The specs of the machines with walks live in
  * tests/e2e/generated/, where the e2e suite runs them against the real server.
  */
-import type { Action, Expectation, Locator, Value, Walk, WalkPart, WalkStep } from "../gestures/actions.ts";
-import { generatePaths, generateTransitionPaths } from "../path-runner.ts";
+import type {
+  Action,
+  Expectation,
+  Locator,
+  Value,
+  Walk,
+  WalkPart,
+  WalkStep,
+} from "../../tests/model/gestures/actions.ts";
+import { generatePaths, generateTransitionPaths } from "../../tests/model/path-runner.ts";
 import { describeEvent } from "./describe.ts";
 import { chartOf, type MachineModel } from "./registry.ts";
 import { judgePath } from "./walk-paths.ts";

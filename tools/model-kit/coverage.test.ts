@@ -34,7 +34,7 @@ const door = setup({
 
 const doorModel = (events: Array<{ type: string }>): MachineModel => ({
   name: "door",
-  file: "tests/model/kit/coverage.test.ts",
+  file: "tools/model-kit/coverage.test.ts",
   machine: door,
   // Every transition the model allows, so the rattle (the guard saying no) is walked too.
   suites: [
@@ -89,7 +89,7 @@ describe("coverage arithmetic", () => {
     });
     const result = await measureCoverage({
       name: "hop",
-      file: "tests/model/kit/coverage.test.ts",
+      file: "tools/model-kit/coverage.test.ts",
       machine: hop,
       suites: [
         {

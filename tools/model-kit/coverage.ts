@@ -7,7 +7,7 @@
  * The arithmetic (`coverageOf`) is separate from the measuring, so it is tested on its own.
  */
 import type { AnyMachineSnapshot, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from "xstate";
-import { activeStateIds, replayPath } from "../path-runner.ts";
+import { activeStateIds, replayPath } from "../../tests/model/path-runner.ts";
 import { describeValue } from "./describe.ts";
 import { probeGuards } from "./guard-probe.ts";
 import {

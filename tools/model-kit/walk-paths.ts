@@ -7,8 +7,8 @@
  * - it ends at rest: no call out, no short timer about to move on.
  */
 import type { AnyMachineSnapshot } from "xstate";
-import type { WalkPart, WalkStep } from "../gestures/actions.ts";
-import type { ModelEvent } from "../path-runner.ts";
+import type { WalkPart, WalkStep } from "../../tests/model/gestures/actions.ts";
+import type { ModelEvent } from "../../tests/model/path-runner.ts";
 import { describeEvent } from "./describe.ts";
 import type { ModelPath } from "./paths.ts";
 

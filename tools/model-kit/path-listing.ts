@@ -1,6 +1,6 @@
 /** `npm run model -- paths <machine>`: the main model's paths, each as its states and events. */
 import type { EventObject, StateValue } from "xstate";
-import { activeStateIds } from "../path-runner.ts";
+import { activeStateIds } from "../../tests/model/path-runner.ts";
 import { count, describeEvent, describeValue } from "./describe.ts";
 import { restingStates, shapeOf } from "./machine-shape.ts";
 import { type ModelPath, SIMPLE_PATHS_PER_STATE, suitePaths } from "./paths.ts";

@@ -6,9 +6,9 @@ import { readdirSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { StateMachine } from "xstate";
-import { registeredModels } from "../models/index.ts";
+import { registeredModels } from "../../tests/model/models/index.ts";
 
-const root = join(import.meta.dirname, "../../..");
+const root = join(import.meta.dirname, "../..");
 const machineFiles = (readdirSync(join(root, "src/machines"), { recursive: true }) as string[])
   .filter((file) => file.endsWith(".machine.ts"))
   .map((file) => relative(root, join(root, "src/machines", file)).replaceAll("\\", "/"))

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type AnyStateMachine, type AnyStateNode, createMachine } from "xstate";
-import { registeredModels } from "../models/index.ts";
+import { registeredModels } from "../../tests/model/models/index.ts";
 import { stateNodes } from "./machine-shape.ts";
 import { edgesOf, mermaidId, toMermaid } from "./mermaid.ts";
 
