@@ -13,7 +13,7 @@ import type { Transaction } from "kysely";
 import type { AppContext } from "../context.ts";
 import { completeKey, findKey, releaseKey, reserveKey, takeOverKey } from "../db/repos/idempotency.repo.ts";
 import type { Database } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
+import { AppError, isErrorCode, isRefusal, statusOf } from "../errors.ts";
 import { transactionWithLiveEvents } from "./live/live-transaction.ts";
 
 const ABANDONED_AFTER_MS = 60_000;
@@ -33,13 +33,12 @@ interface StoredFailure {
 
 export const idempotencyMismatch = () =>
   new AppError(
-    422,
     "IDEMPOTENCY_MISMATCH",
     "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
   );
 
 export const idempotencyInProgress = () =>
-  new AppError(409, "CONFLICT", "The same request is still being processed. Try again in a moment.");
+  new AppError("CONFLICT", "The same request is still being processed. Try again in a moment.");
 
 /** Object keys sorted at every level, so the same body in another key order hashes the same. */
 function canonicalJson(value: unknown): string {
@@ -99,11 +98,12 @@ export async function runIdempotent<T>(
     });
   } catch (err) {
     if (err instanceof LostReservation) throw idempotencyInProgress();
-    if (err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {
+    if (isRefusal(err)) {
       const failure: StoredFailure = { code: err.code, message: err.message };
       await completeKey(ctx.db, {
         ...reservation,
-        statusCode: err.statusCode,
+        // The record keeps the answer a retry gets, status included; the status is the code's (server/errors.ts).
+        statusCode: statusOf(err.code),
         response: failure,
         at: ctx.clock(),
       });
@@ -114,8 +114,11 @@ export async function runIdempotent<T>(
   }
 }
 
+/** The stored answer again: a success as it was, a refusal as the same code and message (so the same status). */
 function replay<T>(statusCode: number, response: unknown): T {
   if (statusCode < 400) return response as T;
   const failure = response as StoredFailure;
-  throw new AppError(statusCode, failure.code, failure.message);
+  // Only refusals are stored, each with a known code; one this build no longer knows is not replayed as a success.
+  if (!isErrorCode(failure.code)) throw new Error(`stored refusal with an unknown code: ${failure.code}`);
+  throw new AppError(failure.code, failure.message);
 }

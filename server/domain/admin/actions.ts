@@ -25,7 +25,7 @@ import { advanceWithdrawal, reserveWithdrawal } from "../wallet/usdt-withdrawal.
 import { type Actor, recordAudit } from "./audit.ts";
 
 const unknownUser = () =>
-  new AppError(404, "NOT_FOUND", "No user has this id. Reload the list and pick one from it.");
+  new AppError("NOT_FOUND", "No user has this id. Reload the list and pick one from it.");
 
 /** With a key: answered once, replayed after. Without: just one transaction. */
 function once<T>(

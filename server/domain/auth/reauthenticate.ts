@@ -14,7 +14,6 @@ import { verifyPassword } from "./passwords.ts";
 
 export const reauthRequired = () =>
   new AppError(
-    403,
     "REAUTH_REQUIRED",
     "Enter your current password to change how you sign in. Forgot it? Log out and reset it from the login page.",
   );

@@ -22,19 +22,16 @@ import { verifiedTelegramLaunch } from "./telegram.ts";
 
 const telegramTaken = () =>
   new AppError(
-    409,
     "TELEGRAM_TAKEN",
     "This Telegram account already belongs to another TapRewards account. Sign in with Telegram to use it.",
   );
 const alreadyLinked = () =>
   new AppError(
-    409,
     "TELEGRAM_ALREADY_LINKED",
     "Another Telegram account is linked to this account. Unlink it first, then link this one.",
   );
 const telegramOnly = () =>
   new AppError(
-    409,
     "TELEGRAM_ONLY_ACCOUNT",
     "This account signs in only with Telegram, so it cannot be unlinked: it would have no way in.",
   );

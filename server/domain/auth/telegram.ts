@@ -35,10 +35,9 @@ import {
 const REFERRAL_START_PARAM = /^ref_([A-Za-z0-9_-]{4,32})$/;
 
 const telegramDisabled = () =>
-  new AppError(404, "TELEGRAM_DISABLED", "Signing in with Telegram is not turned on for this server.");
+  new AppError("TELEGRAM_DISABLED", "Signing in with Telegram is not turned on for this server.");
 const invalidInitData = () =>
   new AppError(
-    401,
     "INVALID_INIT_DATA",
     "Telegram could not confirm who you are. Close the app and open it again from the bot.",
   );

@@ -28,7 +28,7 @@ export interface DevnetTransaction {
 
 export async function lookUpDevnetTransaction(ctx: AppContext, txId: string): Promise<DevnetTransaction> {
   const row = await findDevnetTransfer(ctx.db, txId);
-  if (!row) throw new AppError(404, "NOT_FOUND", "The devnet has no transaction with this id.");
+  if (!row) throw new AppError("NOT_FOUND", "The devnet has no transaction with this id.");
   const confirmed = row.confirms_at <= ctx.clock();
   return {
     txId: row.tx_id,

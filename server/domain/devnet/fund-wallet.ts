@@ -22,7 +22,7 @@ export async function fundWalletOnDevnet(
   request: { email: string; amountMicro: number; pointsMicro: number },
 ): Promise<{ balanceMicro: number; pointsMicro: number }> {
   const user = await findUserByEmail(ctx.db, normalizeEmail(request.email));
-  if (!user) throw new AppError(404, "NOT_FOUND", "No account uses this email.");
+  if (!user) throw new AppError("NOT_FOUND", "No account uses this email.");
   const walletAccount = await ensureWalletAccount(ctx.db, user.id);
   return transactionWithLiveEvents(ctx, async (trx) => {
     const now = ctx.clock();

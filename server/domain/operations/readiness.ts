@@ -17,7 +17,7 @@ import { type ChainStatus, withTimeout } from "./chain-probe.ts";
 export const DATABASE_PING_TIMEOUT_MS = 1_000;
 
 export const draining = () =>
-  new AppError(503, "DRAINING", "This instance is shutting down. Send requests to another one.");
+  new AppError("DRAINING", "This instance is shutting down. Send requests to another one.");
 
 export interface Readiness {
   status: "ready";
@@ -31,7 +31,7 @@ export async function checkReadiness(ctx: AppContext): Promise<Readiness> {
     await withTimeout(pingDatabase(ctx.db), DATABASE_PING_TIMEOUT_MS, "the database");
   } catch (err) {
     ctx.log.warn({ err }, "readiness: the database did not answer");
-    throw new AppError(503, "DATABASE_UNAVAILABLE", "This instance cannot reach its database.");
+    throw new AppError("DATABASE_UNAVAILABLE", "This instance cannot reach its database.");
   }
   // The stop may have begun while the database answered.
   if (ctx.lifecycle.draining) throw draining();

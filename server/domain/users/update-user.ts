@@ -17,7 +17,7 @@ export async function updateUser(
 ) {
   const name = change.name?.trim();
   if (change.name !== undefined && !name) {
-    throw new AppError(400, "VALIDATION_ERROR", "Enter a name: it cannot be only spaces.");
+    throw new AppError("VALIDATION_ERROR", "Enter a name: it cannot be only spaces.");
   }
   if (change.trc20_address !== undefined) {
     const generated = await depositAddressOf(ctx, userId);
