@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import { releaseLease, takeLease } from "../db/repos/worker-leases.repo.ts";
 import { type PeriodicJob, startPeriodic } from "../periodic.ts";
+import type { Uses } from "./deps.ts";
 
 export interface WorkerLease {
   /** True when this instance holds the lease for the next `ms`. */
@@ -14,14 +15,14 @@ export interface WorkerLease {
   release(): Promise<void>;
 }
 
-export function workerLease(ctx: AppContext, name: string, ms: number): WorkerLease {
+export function workerLease(deps: Uses<"db" | "clock">, name: string, ms: number): WorkerLease {
   const holder = randomUUID();
   return {
     take() {
-      const now = ctx.clock();
-      return takeLease(ctx.db, { name, holder, now, until: new Date(now.getTime() + ms) });
+      const now = deps.clock();
+      return takeLease(deps.db, { name, holder, now, until: new Date(now.getTime() + ms) });
     },
-    release: () => releaseLease(ctx.db, name, holder),
+    release: () => releaseLease(deps.db, name, holder),
   };
 }
 

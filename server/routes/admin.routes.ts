@@ -2,7 +2,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { accountLabel } from "#contracts/account-label.ts";
 import * as contract from "#contracts/admin.ts";
-import type { AppContext } from "../context.ts";
 import {
   createAdminAccount,
   fundUserWallet,
@@ -19,6 +18,7 @@ import {
   type ManagedUserSortField,
 } from "../domain/admin/user-lists.ts";
 import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
+import type { Uses } from "../domain/deps.ts";
 import { treasuryBalanceMicro } from "../domain/ledger/accounts.ts";
 import { encodeCursor, nextOffsetCursor, offsetPageRequest, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
@@ -40,8 +40,8 @@ const keyOf = (request: FastifyRequest) => {
 };
 
 /** The body of GET /admin/metrics, which admins' live streams also get as `admin.metrics`. */
-export async function adminMetricsBody(ctx: AppContext) {
-  const m = await adminMetrics(ctx.db, ctx.clock());
+export async function adminMetricsBody(deps: Uses<"db" | "clock">) {
+  const m = await adminMetrics(deps.db, deps.clock());
   return {
     totalUsers: m.totalUsers,
     totalPoints: microToWire(m.totalPointsMicro),

@@ -11,6 +11,7 @@ import {
   remarkBoard,
 } from "../../db/read-models/leaderboard.read-model.ts";
 import type { PeriodicJob } from "../../periodic.ts";
+import type { Uses } from "../deps.ts";
 import { startLeasedJob } from "../worker-lease.ts";
 import { utcDayOf, utcWeekStartOf } from "./utc-days.ts";
 
@@ -27,11 +28,11 @@ export function currentBoards(now: Date): Array<{ period: RollupPeriod; start: n
 }
 
 /** One round: answers the marks each current board has now. */
-export async function remarkBoards(ctx: AppContext): Promise<number[]> {
-  const boards = currentBoards(ctx.clock());
+export async function remarkBoards(deps: Uses<"db" | "clock">): Promise<number[]> {
+  const boards = currentBoards(deps.clock());
   const marks: number[] = [];
-  for (const board of boards) marks.push(await remarkBoard(ctx.db, board));
-  await dropMarksOtherThan(ctx.db, boards);
+  for (const board of boards) marks.push(await remarkBoard(deps.db, board));
+  await dropMarksOtherThan(deps.db, boards);
   return marks;
 }
 

@@ -6,6 +6,7 @@
 import type { AppContext } from "../../context.ts";
 import { insertReconciliationRun } from "../../db/read-models/reconciliation.read-model.ts";
 import type { PeriodicJob } from "../../periodic.ts";
+import type { Uses } from "../deps.ts";
 import { startLeasedJob } from "../worker-lease.ts";
 import { type ReconcileReport, reconcile } from "./reconcile.ts";
 
@@ -13,11 +14,11 @@ export const RECONCILE_LEASE = "reconcile";
 
 /** Runs one reconciliation and records it. */
 export async function reconcileAndRecord(
-  ctx: Pick<AppContext, "db" | "chain" | "clock">,
+  deps: Uses<"db" | "chain" | "clock">,
   source: "worker" | "command",
 ): Promise<ReconcileReport> {
-  const report = await reconcile(ctx);
-  await insertReconciliationRun(ctx.db, {
+  const report = await reconcile(deps);
+  await insertReconciliationRun(deps.db, {
     source,
     finishedAt: new Date(report.finishedAt),
     differences: report.differences,
