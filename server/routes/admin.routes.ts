@@ -75,7 +75,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   };
 
   registerEndpoint(app, contract.users, async ({ query }) => {
-    const page = await managed(query, "any", ["email", "points", "created_at", "last_login"]);
+    const page = await managed(query, "any", contract.ADMIN_USERS_SORT_FIELDS);
     return {
       items: page.rows.map((row) => ({
         id: row.id,
@@ -97,10 +97,9 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     points: microToWire(row.points_micro),
     lastActive: row.last_login?.toISOString() ?? null,
   });
-  const managedSorts = ["email", "multiplier", "points", "lastActive"] as const;
 
   registerEndpoint(app, contract.usersWithFundedWallets, async ({ query }) => {
-    const page = await managed(query, "funded", [...managedSorts]);
+    const page = await managed(query, "funded", contract.MANAGED_USERS_SORT_FIELDS);
     return {
       items: page.rows.map((row) => ({ ...managedItem(row), walletAddress: row.trc20_address })),
       nextCursor: page.nextCursor,
@@ -109,7 +108,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, contract.usersWithoutFundedWallets, async ({ query }) => {
-    const page = await managed(query, "unfunded", [...managedSorts]);
+    const page = await managed(query, "unfunded", contract.MANAGED_USERS_SORT_FIELDS);
     return { items: page.rows.map(managedItem), nextCursor: page.nextCursor, total: page.total };
   });
 
@@ -190,7 +189,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   registerEndpoint(app, contract.multiplierStats, async () => {
     const stats = await multiplierStats(ctx.db);
     return {
-      averageMultiplier: stats.averageMicro / 1_000_000,
+      averageMultiplier: microToWire(stats.averageMicro),
       highestMultiplier: microToWire(stats.highestMicro),
       lowestMultiplier: microToWire(stats.lowestMicro),
       totalUsers: stats.totalUsers,

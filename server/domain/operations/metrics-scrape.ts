@@ -4,7 +4,7 @@
  * Prometheus's text format. The database figures are one statement (operations.read-model.ts).
  */
 
-import { MICRO_PER_UNIT } from "#contracts/micro.ts";
+import { microToNumber } from "#contracts/micro.ts";
 import { CHAIN_WORKER_LEASE } from "../../chain/worker.ts";
 import { readOperationsFigures } from "../../db/read-models/operations.read-model.ts";
 import type { Uses } from "../deps.ts";
@@ -36,13 +36,13 @@ export async function scrapeMetrics(
   ]);
 
   for (const [kind, label] of Object.entries(ACCOUNT_LABELS)) {
-    metrics.ledgerBalance.set({ account: label }, (figures.ledgerByKindMicro[kind] ?? 0) / MICRO_PER_UNIT);
+    metrics.ledgerBalance.set({ account: label }, microToNumber(figures.ledgerByKindMicro[kind] ?? 0));
   }
-  metrics.pointsOutstanding.set(figures.pointsOutstandingMicro / MICRO_PER_UNIT);
+  metrics.pointsOutstanding.set(microToNumber(figures.pointsOutstandingMicro));
   for (const status of WITHDRAWAL_STATUSES) {
     const row = figures.withdrawals.find((entry) => entry.status === status);
     metrics.withdrawals.set({ status }, row?.count ?? 0);
-    metrics.withdrawalsUsdt.set({ status }, (row?.amountMicro ?? 0) / MICRO_PER_UNIT);
+    metrics.withdrawalsUsdt.set({ status }, microToNumber(row?.amountMicro ?? 0));
   }
   const oldestOpen = figures.oldestOpenWithdrawalAt;
   metrics.oldestOpenWithdrawal.set(
