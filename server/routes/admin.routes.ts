@@ -1,5 +1,5 @@
 /** /admin/…: the back office (policy `admin`: the role is checked on the server for every route). */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { accountLabel } from "#contracts/account-label.ts";
 import * as contract from "#contracts/admin.ts";
 import {
@@ -20,6 +20,7 @@ import {
 import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
 import type { Uses } from "../domain/deps.ts";
 import { treasuryBalanceMicro } from "../domain/ledger/accounts.ts";
+import { optionalIdempotencyKeyOf } from "./idempotency-key.ts";
 import { encodeCursor, nextOffsetCursor, offsetPageRequest, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire } from "./wire-units.ts";
@@ -34,10 +35,6 @@ const accountNames = (row: { email: string | null; name: string; telegram_userna
   name: row.name,
   telegramUsername: row.telegram_username,
 });
-const keyOf = (request: FastifyRequest) => {
-  const key = request.headers["idempotency-key"];
-  return typeof key === "string" ? key : undefined;
-};
 
 /** The body of GET /admin/metrics, which admins' live streams also get as `admin.metrics`. */
 export async function adminMetricsBody(deps: Uses<"db" | "clock">) {
@@ -137,7 +134,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     const balanceMicro = await fundUserWallet(ctx, actorOf(auth), {
       userId: body.userId,
       amountMicro: microFromWire(body.amount, "body/amount"),
-      idempotencyKey: keyOf(request),
+      idempotencyKey: optionalIdempotencyKeyOf(request.headers),
     });
     return { success: true as const, balance: microToWire(balanceMicro) };
   });
@@ -147,7 +144,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
       const withdrawal = await withdrawTreasury(ctx, actorOf(auth), {
         to: body.address.trim(),
         amountMicro: microFromWire(body.amount, "body/amount"),
-        idempotencyKey: keyOf(request),
+        idempotencyKey: optionalIdempotencyKeyOf(request.headers),
       });
       return {
         success: true as const,
