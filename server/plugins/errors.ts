@@ -23,7 +23,8 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-const GENERIC_CODES: Record<number, string> = {
+/** Fastify's own client errors come with a status: the code we answer each with. */
+const GENERIC_CODES: Partial<Record<number, ErrorCode>> = {
   400: "VALIDATION_ERROR",
   401: "UNAUTHORIZED",
   403: "FORBIDDEN",

@@ -6,7 +6,7 @@
  * Lock order: the friend's rewards row (the sync holds it), the referrer's day row, the referrer's rewards row.
  * A referrer signed up before each of their friends, so these chains never close into a cycle.
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import {
   addFriendEarnings,
   addToReferralDay,
@@ -90,10 +90,10 @@ export interface ReferralsView {
 
 /** GET /referrals. */
 export async function referralsOf(
-  deps: Uses<"clock"> & Settings<"publicUrl" | "economy">,
-  db: Kysely<Database>,
+  deps: Uses<"db" | "clock"> & Settings<"publicUrl" | "economy">,
   userId: string,
 ): Promise<ReferralsView> {
+  const { db } = deps;
   const now = deps.clock();
   const [code, totals, friends] = await Promise.all([
     findReferralCode(db, userId),
