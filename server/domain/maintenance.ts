@@ -5,7 +5,6 @@
  * (docs/decisions/035). Any instance may run it: every delete is idempotent, and the big tables are pruned in
  * bounded batches (prune-in-batches.ts).
  */
-
 import { deleteLoginSourcesBefore } from "../db/repos/login-sources.repo.ts";
 import { KNOWN_SOURCE_DAYS } from "./auth/limits.ts";
 import { pruneEndedSessions } from "./auth/session-retention.ts";

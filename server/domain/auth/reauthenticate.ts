@@ -5,7 +5,6 @@
  * the password either; a right one is given back. An account without a password (made from Telegram) has nothing
  * to confirm.
  */
-
 import type { UserRow } from "../../db/schema.ts";
 import { AppError, rateLimited } from "../../errors.ts";
 import type { Uses } from "../deps.ts";

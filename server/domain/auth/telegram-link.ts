@@ -8,7 +8,6 @@
  * - unlinking ends the sessions Telegram started; a password reset unlinks too (password-reset.ts).
  * An account made from Telegram has no other way in, so it cannot be unlinked.
  */
-
 import { revokeTelegramSessionsOfUser } from "../../db/repos/sessions.repo.ts";
 import { findUserById, linkTelegram, unlinkTelegram } from "../../db/repos/users.repo.ts";
 import type { UserRow } from "../../db/schema.ts";

@@ -3,7 +3,6 @@
  * email, and optionally grants points, so the e2e suite can buy a multiplier without a chain or 100 000 taps.
  * Audited in the same transaction, like every admin action.
  */
-
 import { insertPointsMovement, setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
 import { findUserByEmail } from "../../db/repos/users.repo.ts";
 import { AppError } from "../../errors.ts";

@@ -3,7 +3,6 @@
  * devnet tools can show it to someone on the same machine (reset links, Telegram link notices). Once SMTP_URL sends
  * real mail, nothing is shown here.
  */
-
 import { listOutboxMailFor } from "../../db/repos/mail-outbox.repo.ts";
 import { normalizeEmail } from "../auth/email.ts";
 import type { Settings, Uses } from "../deps.ts";

@@ -2,7 +2,6 @@
  * GET /leaderboard and GET /user/{id}/stats (docs/api.md, Economy; docs/decisions/022): points earned from
  * taps per UTC day, per week from Monday (UTC) and all time, read from the rollups the tap sync keeps.
  */
-
 import {
   multiplierHistoryOf,
   placeOnBoard,

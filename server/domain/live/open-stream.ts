@@ -1,7 +1,6 @@
 /**
  * GET /events (docs/api.md, Live events): the caller's stream, and for an admin the admins' stream too.
  */
-
 import { findSessionById } from "../../db/repos/sessions.repo.ts";
 import type { AuthenticatedSession } from "../auth/sessions.ts";
 import type { Uses } from "../deps.ts";

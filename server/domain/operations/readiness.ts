@@ -5,7 +5,6 @@
  * shares the same TronGrid, so an outage there would take them all out for nothing, while taps, the wallet's
  * figures and the back office still work; the chain_up metric and its alert tell the operator instead.
  */
-
 import { pingDatabase } from "../../db/read-models/operations.read-model.ts";
 import { AppError } from "../../errors.ts";
 import type { Uses } from "../deps.ts";

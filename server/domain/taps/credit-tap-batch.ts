@@ -7,7 +7,6 @@
  * its reward is in the answer's points (and in the stored answer a replay gets). The user's referrer, if any,
  * gets their share of the batch's points in the same transaction (docs/decisions/022).
  */
-
 import { insertRewardsRow, type RewardsRow } from "../../db/repos/rewards.repo.ts";
 import {
   findBatch,

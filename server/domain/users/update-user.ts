@@ -3,7 +3,6 @@
  * (docs/product.md §4). Only the address the server generated for this user is accepted: a client cannot
  * point the record at an address of its choosing.
  */
-
 import { updateProfile } from "../../db/repos/users.repo.ts";
 import { AppError } from "../../errors.ts";
 import type { Uses } from "../deps.ts";

@@ -3,7 +3,6 @@
  * once and kept forever, so generating again answers the same address. The user record's trc20_address is set
  * in the same transaction, so a reload shows it even if the client never gets to save it.
  */
-
 import { findDepositAddress, insertDepositAddress, nextDepositIndex } from "../../db/repos/chain.repo.ts";
 import { saveDepositAddressOnUser } from "../../db/repos/users.repo.ts";
 import type { Uses } from "../deps.ts";
