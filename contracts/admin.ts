@@ -1,7 +1,10 @@
 import { Type } from "typebox";
+import { ADMIN_USERS_SORT_FIELDS, MANAGED_USERS_SORT_FIELDS } from "./admin-sorts.ts";
 import { Email, Password, PersonName, PlainText, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { Amount, Balance, Cursor, Limit, Multiplier, NextCursor, Timestamp } from "./money.ts";
+
+export * from "./admin-sorts.ts";
 
 const strict = { additionalProperties: false } as const;
 const tags = ["admin"] as const;
@@ -74,8 +77,7 @@ export const users = defineEndpoint({
   method: "GET",
   path: "/admin/users",
   policy,
-  summary:
-    "Every user (role user), searchable by email and sortable by email, points, created_at, last_login",
+  summary: `Every user (role user), searchable by email and sortable by ${ADMIN_USERS_SORT_FIELDS.join(", ")}`,
   tags,
   querystring: AdminListQuery,
   response: {
@@ -233,7 +235,7 @@ export const usersWithFundedWallets = defineEndpoint({
   method: "GET",
   path: "/admin/users-with-funded-wallets",
   policy,
-  summary: "Users whose wallet holds more than zero; sortable by email, multiplier, points, lastActive",
+  summary: `Users whose wallet holds more than zero; sortable by ${MANAGED_USERS_SORT_FIELDS.join(", ")}`,
   tags,
   querystring: AdminListQuery,
   response: {
@@ -252,7 +254,7 @@ export const usersWithoutFundedWallets = defineEndpoint({
   method: "GET",
   path: "/admin/users-without-funded-wallets",
   policy,
-  summary: "Users whose wallet is empty; sortable by email, multiplier, points, lastActive",
+  summary: `Users whose wallet is empty; sortable by ${MANAGED_USERS_SORT_FIELDS.join(", ")}`,
   tags,
   querystring: AdminListQuery,
   response: {

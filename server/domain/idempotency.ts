@@ -10,11 +10,10 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { AppContext } from "../context.ts";
 import { completeKey, findKey, releaseKey, reserveKey, takeOverKey } from "../db/repos/idempotency.repo.ts";
 import type { Database } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
-import { transactionWithLiveEvents } from "./live/live-transaction.ts";
+import { AppError, isErrorCode, isRefusal, statusOf } from "../errors.ts";
+import { type LiveTransactionDeps, transactionWithLiveEvents } from "./live/live-transaction.ts";
 
 const ABANDONED_AFTER_MS = 60_000;
 
@@ -33,13 +32,12 @@ interface StoredFailure {
 
 export const idempotencyMismatch = () =>
   new AppError(
-    422,
     "IDEMPOTENCY_MISMATCH",
     "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
   );
 
 export const idempotencyInProgress = () =>
-  new AppError(409, "CONFLICT", "The same request is still being processed. Try again in a moment.");
+  new AppError("CONFLICT", "The same request is still being processed. Try again in a moment.");
 
 /** Object keys sorted at every level, so the same body in another key order hashes the same. */
 function canonicalJson(value: unknown): string {
@@ -58,7 +56,7 @@ export const hashIdempotentRequest = (request: Pick<IdempotentRequest, "scope" |
 class LostReservation extends Error {}
 
 export async function runIdempotent<T>(
-  ctx: AppContext,
+  deps: LiveTransactionDeps,
   request: IdempotentRequest,
   operation: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
@@ -67,55 +65,59 @@ export async function runIdempotent<T>(
   const { callerId, key } = request;
   const reservation = { callerId, key, attemptId };
 
-  if (!(await reserveKey(ctx.db, { ...reservation, requestHash, at: ctx.clock() }))) {
-    const stored = await findKey(ctx.db, callerId, key);
+  if (!(await reserveKey(deps.db, { ...reservation, requestHash, at: deps.clock() }))) {
+    const stored = await findKey(deps.db, callerId, key);
     // Gone between the two statements: its attempt failed unexpectedly and released it.
-    if (!stored) return runIdempotent(ctx, request, operation);
+    if (!stored) return runIdempotent(deps, request, operation);
     if (stored.requestHash !== requestHash) throw idempotencyMismatch();
     if (stored.statusCode !== null) return replay<T>(stored.statusCode, stored.response);
-    const abandoned = ctx.clock().getTime() - stored.createdAt.getTime() >= ABANDONED_AFTER_MS;
+    const abandoned = deps.clock().getTime() - stored.createdAt.getTime() >= ABANDONED_AFTER_MS;
     if (!abandoned) throw idempotencyInProgress();
-    const taken = await takeOverKey(ctx.db, {
+    const taken = await takeOverKey(deps.db, {
       callerId,
       key,
       staleAttemptId: stored.attemptId,
       attemptId,
-      at: ctx.clock(),
+      at: deps.clock(),
     });
     if (!taken) throw idempotencyInProgress();
   }
 
   try {
-    return await transactionWithLiveEvents(ctx, async (trx) => {
+    return await transactionWithLiveEvents(deps, async (trx) => {
       const answer = await operation(trx);
       const stored = await completeKey(trx, {
         ...reservation,
         statusCode: 200,
         response: answer,
-        at: ctx.clock(),
+        at: deps.clock(),
       });
       if (!stored) throw new LostReservation();
       return answer;
     });
   } catch (err) {
     if (err instanceof LostReservation) throw idempotencyInProgress();
-    if (err instanceof AppError && err.statusCode >= 400 && err.statusCode < 500) {
+    if (isRefusal(err)) {
       const failure: StoredFailure = { code: err.code, message: err.message };
-      await completeKey(ctx.db, {
+      await completeKey(deps.db, {
         ...reservation,
-        statusCode: err.statusCode,
+        // The record keeps the answer a retry gets, status included; the status is the code's (server/errors.ts).
+        statusCode: statusOf(err.code),
         response: failure,
-        at: ctx.clock(),
+        at: deps.clock(),
       });
     } else {
-      await releaseKey(ctx.db, reservation).catch(() => {});
+      await releaseKey(deps.db, reservation).catch(() => {});
     }
     throw err;
   }
 }
 
+/** The stored answer again: a success as it was, a refusal as the same code and message (so the same status). */
 function replay<T>(statusCode: number, response: unknown): T {
   if (statusCode < 400) return response as T;
   const failure = response as StoredFailure;
-  throw new AppError(statusCode, failure.code, failure.message);
+  // Only refusals are stored, each with a known code; one this build no longer knows is not replayed as a success.
+  if (!isErrorCode(failure.code)) throw new Error(`stored refusal with an unknown code: ${failure.code}`);
+  throw new AppError(failure.code, failure.message);
 }

@@ -5,10 +5,10 @@
  * (docs/decisions/035). Any instance may run it: every delete is idempotent, and the big tables are pruned in
  * bounded batches (prune-in-batches.ts).
  */
-import type { AppContext } from "../context.ts";
 import { deleteLoginSourcesBefore } from "../db/repos/login-sources.repo.ts";
 import { KNOWN_SOURCE_DAYS } from "./auth/limits.ts";
 import { pruneEndedSessions } from "./auth/session-retention.ts";
+import type { Uses } from "./deps.ts";
 import { pruneIdempotencyKeys } from "./idempotency-retention.ts";
 import { pruneLiveEvents } from "./live/retention.ts";
 import { purgeEndedWindows } from "./rate-limit.ts";
@@ -24,16 +24,16 @@ export interface MaintenanceCounts {
   idempotencyKeys: number;
 }
 
-export async function runMaintenance(ctx: AppContext): Promise<MaintenanceCounts> {
-  const now = ctx.clock();
-  const windows = await purgeEndedWindows(ctx.db, now);
+export async function runMaintenance(deps: Uses<"db" | "clock">): Promise<MaintenanceCounts> {
+  const now = deps.clock();
+  const windows = await purgeEndedWindows(deps.db, now);
   const loginSources = await deleteLoginSourcesBefore(
-    ctx.db,
+    deps.db,
     new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000),
   );
-  const live = await pruneLiveEvents(ctx.db, now);
-  const sessions = await pruneEndedSessions(ctx.db, now);
-  const idempotencyKeys = await pruneIdempotencyKeys(ctx.db, now);
+  const live = await pruneLiveEvents(deps.db, now);
+  const sessions = await pruneEndedSessions(deps.db, now);
+  const idempotencyKeys = await pruneIdempotencyKeys(deps.db, now);
   return {
     windows,
     loginSources,

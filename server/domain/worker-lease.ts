@@ -4,8 +4,8 @@
  * a few rounds, so a holder that died is replaced within a few intervals, and a stopping one lets go at once.
  */
 import { randomUUID } from "node:crypto";
-import type { AppContext } from "../context.ts";
 import { releaseLease, takeLease } from "../db/repos/worker-leases.repo.ts";
+import type { Uses } from "./deps.ts";
 
 export interface WorkerLease {
   /** True when this instance holds the lease for the next `ms`. */
@@ -13,13 +13,13 @@ export interface WorkerLease {
   release(): Promise<void>;
 }
 
-export function workerLease(ctx: AppContext, name: string, ms: number): WorkerLease {
+export function workerLease(deps: Uses<"db" | "clock">, name: string, ms: number): WorkerLease {
   const holder = randomUUID();
   return {
     take() {
-      const now = ctx.clock();
-      return takeLease(ctx.db, { name, holder, now, until: new Date(now.getTime() + ms) });
+      const now = deps.clock();
+      return takeLease(deps.db, { name, holder, now, until: new Date(now.getTime() + ms) });
     },
-    release: () => releaseLease(ctx.db, name, holder),
+    release: () => releaseLease(deps.db, name, holder),
   };
 }

@@ -1,5 +1,5 @@
 /** Which of the four outcomes a tap sync had, for taprewards_tap_syncs_total (docs/decisions/030). */
-import { AppError } from "../errors.ts";
+import { isRefusal } from "../errors.ts";
 import type { AppMetrics, TapSyncOutcome } from "./app-metrics.ts";
 
 export function tapSyncOutcome(claimedTaps: number, answer: { replayed: boolean; creditedTaps: number }) {
@@ -20,7 +20,7 @@ export async function countTapSync<T extends { replayed: boolean; credited: { ta
     });
     return result;
   } catch (err) {
-    if (err instanceof AppError && err.statusCode < 500) metrics.tapSyncs.inc({ outcome: "refused" });
+    if (isRefusal(err)) metrics.tapSyncs.inc({ outcome: "refused" });
     throw err;
   }
 }

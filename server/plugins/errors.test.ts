@@ -28,7 +28,7 @@ async function logged(thrown: Error) {
 
 describe("the error handler's log", () => {
   it("logs a 5xx answered on purpose as a warning with its code and no stack", async () => {
-    const { status, body, lines } = await logged(new AppError(503, "DRAINING", "Shutting down."));
+    const { status, body, lines } = await logged(new AppError("DRAINING", "Shutting down."));
     expect(status).toBe(503);
     expect(body).toEqual({ error: { code: "DRAINING", message: "Shutting down." } });
     expect(lines).toHaveLength(1);
@@ -46,7 +46,7 @@ describe("the error handler's log", () => {
   });
 
   it("logs a client error at info", async () => {
-    const { status, lines } = await logged(new AppError(409, "CONFLICT", "Already there."));
+    const { status, lines } = await logged(new AppError("CONFLICT", "Already there."));
     expect(status).toBe(409);
     expect(lines[0]).toMatchObject({ level: 30, code: "CONFLICT", status: 409 });
   });

@@ -7,7 +7,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { NO_CONTROL_CHARACTERS, NO_NAME_UNSAFE_CHARACTERS } from "#contracts/common.ts";
-import { AppError } from "../errors.ts";
+import { AppError, type ErrorCode, isErrorCode, statusOf } from "../errors.ts";
 
 export interface ErrorAnswer {
   status: number;
@@ -23,7 +23,8 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-const GENERIC_CODES: Record<number, string> = {
+/** Fastify's own client errors come with a status: the code we answer each with. */
+const GENERIC_CODES: Partial<Record<number, ErrorCode>> = {
   400: "VALIDATION_ERROR",
   401: "UNAUTHORIZED",
   403: "FORBIDDEN",
@@ -36,33 +37,38 @@ const GENERIC_CODES: Record<number, string> = {
   429: "RATE_LIMITED",
 };
 
-const FASTIFY_ERRORS: Record<string, Omit<ErrorAnswer, "retryAfterSeconds">> = {
+/** Our answer to each error of Fastify's body parser; the status comes with the code (server/errors.ts). */
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
     code: "PAYLOAD_TOO_LARGE",
     message: "The request body is larger than 16 KiB.",
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
     code: "UNSUPPORTED_MEDIA_TYPE",
     message: "Send the body as JSON (Content-Type: application/json).",
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    code: "VALIDATION_ERROR",
-    message: "The request body is not valid JSON.",
-  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: "VALIDATION_ERROR", message: "The request body is not valid JSON." },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
     code: "VALIDATION_ERROR",
     message: "The request body is empty but Content-Type says JSON.",
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
     code: "VALIDATION_ERROR",
     message: "Content-Length does not match the body.",
   },
 };
+
+const answerOf = (code: ErrorCode, message: string): ErrorAnswer => ({
+  status: statusOf(code),
+  code,
+  message,
+});
+
+const UNEXPECTED = answerOf("SERVER_ERROR", "Something went wrong on our side. Please try again.");
+
+/** An AppError answered on purpose: its code, with the code's status. */
+const isAnsweredOnPurpose = (error: unknown): error is AppError =>
+  error instanceof AppError && isErrorCode(error.code);
 
 /** "body/email must match format "email"", "body/extra is not allowed", "body/name is required". */
 export function describeValidationIssue(context: string, issue: ValidationIssue): string {
@@ -83,25 +89,24 @@ export function describeValidationIssue(context: string, issue: ValidationIssue)
 }
 
 export function describeError(error: unknown): ErrorAnswer {
-  if (error instanceof AppError) {
+  if (isAnsweredOnPurpose(error)) {
     return {
-      status: error.statusCode,
-      code: error.code,
-      message: error.message,
+      ...answerOf(error.code, error.message),
       ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     };
   }
+  // A code with no status can only come from a cast past the type: a bug, answered like anything unexpected.
+  if (error instanceof AppError) return UNEXPECTED;
   const fastifyError = error as Partial<FastifyError>;
   if (Array.isArray(fastifyError.validation) && fastifyError.validation.length > 0) {
     const issue = fastifyError.validation[0] as unknown as ValidationIssue;
-    return {
-      status: 400,
-      code: "VALIDATION_ERROR",
-      message: describeValidationIssue(fastifyError.validationContext ?? "request", issue),
-    };
+    return answerOf(
+      "VALIDATION_ERROR",
+      describeValidationIssue(fastifyError.validationContext ?? "request", issue),
+    );
   }
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
-  if (known) return known;
+  if (known) return answerOf(known.code, known.message);
   const status = fastifyError.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     // Other client errors from Fastify or a plugin: a generic wording, as their messages are not written for users.
@@ -111,11 +116,7 @@ export function describeError(error: unknown): ErrorAnswer {
       message: `${STATUS_CODES[status] ?? "Bad request"}.`,
     };
   }
-  return {
-    status: 500,
-    code: "SERVER_ERROR",
-    message: "Something went wrong on our side. Please try again.",
-  };
+  return UNEXPECTED;
 }
 
 export function sendError(reply: FastifyReply, answer: ErrorAnswer): FastifyReply {
@@ -131,7 +132,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const answer = describeError(error);
     // A 5xx we answer on purpose (an AppError: draining, a lost database on /api/ready, which a balancer asks
     // every few seconds) is a state, not a bug: a warning with its code. Anything else is a bug, with its stack.
-    if (answer.status >= 500 && !(error instanceof AppError))
+    if (answer.status >= 500 && !isAnsweredOnPurpose(error))
       request.log.error({ err: error }, "request failed");
     else if (answer.status >= 500)
       request.log.warn({ code: answer.code, status: answer.status }, answer.message);
@@ -146,13 +147,11 @@ export function installErrorHandler(app: FastifyInstance): void {
  */
 export function answerMalformedRequest(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return;
-  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-  const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify({
-    error: tooLarge
-      ? { code: "HEADERS_TOO_LARGE", message: "The request headers are too large." }
-      : { code: "VALIDATION_ERROR", message: "The request is not valid HTTP." },
-  });
+  const { status, code, message } =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? answerOf("HEADERS_TOO_LARGE", "The request headers are too large.")
+      : answerOf("VALIDATION_ERROR", "The request is not valid HTTP.");
+  const body = JSON.stringify({ error: { code, message } });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

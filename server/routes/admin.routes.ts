@@ -1,8 +1,7 @@
 /** /admin/…: the back office (policy `admin`: the role is checked on the server for every route). */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { accountLabel } from "#contracts/account-label.ts";
 import * as contract from "#contracts/admin.ts";
-import type { AppContext } from "../context.ts";
 import {
   createAdminAccount,
   fundUserWallet,
@@ -19,7 +18,9 @@ import {
   type ManagedUserSortField,
 } from "../domain/admin/user-lists.ts";
 import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
+import type { Uses } from "../domain/deps.ts";
 import { treasuryBalanceMicro } from "../domain/ledger/accounts.ts";
+import { optionalIdempotencyKeyOf } from "./idempotency-key.ts";
 import { encodeCursor, nextOffsetCursor, offsetPageRequest, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire } from "./wire-units.ts";
@@ -34,14 +35,10 @@ const accountNames = (row: { email: string | null; name: string; telegram_userna
   name: row.name,
   telegramUsername: row.telegram_username,
 });
-const keyOf = (request: FastifyRequest) => {
-  const key = request.headers["idempotency-key"];
-  return typeof key === "string" ? key : undefined;
-};
 
 /** The body of GET /admin/metrics, which admins' live streams also get as `admin.metrics`. */
-export async function adminMetricsBody(ctx: AppContext) {
-  const m = await adminMetrics(ctx.db, ctx.clock());
+export async function adminMetricsBody(deps: Uses<"db" | "clock">) {
+  const m = await adminMetrics(deps.db, deps.clock());
   return {
     totalUsers: m.totalUsers,
     totalPoints: microToWire(m.totalPointsMicro),
@@ -75,7 +72,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   };
 
   registerEndpoint(app, contract.users, async ({ query }) => {
-    const page = await managed(query, "any", ["email", "points", "created_at", "last_login"]);
+    const page = await managed(query, "any", contract.ADMIN_USERS_SORT_FIELDS);
     return {
       items: page.rows.map((row) => ({
         id: row.id,
@@ -97,10 +94,9 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     points: microToWire(row.points_micro),
     lastActive: row.last_login?.toISOString() ?? null,
   });
-  const managedSorts = ["email", "multiplier", "points", "lastActive"] as const;
 
   registerEndpoint(app, contract.usersWithFundedWallets, async ({ query }) => {
-    const page = await managed(query, "funded", [...managedSorts]);
+    const page = await managed(query, "funded", contract.MANAGED_USERS_SORT_FIELDS);
     return {
       items: page.rows.map((row) => ({ ...managedItem(row), walletAddress: row.trc20_address })),
       nextCursor: page.nextCursor,
@@ -109,7 +105,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, contract.usersWithoutFundedWallets, async ({ query }) => {
-    const page = await managed(query, "unfunded", [...managedSorts]);
+    const page = await managed(query, "unfunded", contract.MANAGED_USERS_SORT_FIELDS);
     return { items: page.rows.map(managedItem), nextCursor: page.nextCursor, total: page.total };
   });
 
@@ -138,7 +134,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
     const balanceMicro = await fundUserWallet(ctx, actorOf(auth), {
       userId: body.userId,
       amountMicro: microFromWire(body.amount, "body/amount"),
-      idempotencyKey: keyOf(request),
+      idempotencyKey: optionalIdempotencyKeyOf(request.headers),
     });
     return { success: true as const, balance: microToWire(balanceMicro) };
   });
@@ -148,7 +144,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
       const withdrawal = await withdrawTreasury(ctx, actorOf(auth), {
         to: body.address.trim(),
         amountMicro: microFromWire(body.amount, "body/amount"),
-        idempotencyKey: keyOf(request),
+        idempotencyKey: optionalIdempotencyKeyOf(request.headers),
       });
       return {
         success: true as const,
@@ -190,7 +186,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   registerEndpoint(app, contract.multiplierStats, async () => {
     const stats = await multiplierStats(ctx.db);
     return {
-      averageMultiplier: stats.averageMicro / 1_000_000,
+      averageMultiplier: microToWire(stats.averageMicro),
       highestMultiplier: microToWire(stats.highestMicro),
       lowestMultiplier: microToWire(stats.lowestMicro),
       totalUsers: stats.totalUsers,

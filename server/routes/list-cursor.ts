@@ -14,7 +14,7 @@ export const UUID_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 export const SERIAL_ID = /^[1-9]\d{0,15}$/;
 
 const invalidCursor = () =>
-  new AppError(400, "VALIDATION_ERROR", "querystring/cursor is invalid: pass back a nextCursor unchanged");
+  new AppError("VALIDATION_ERROR", "querystring/cursor is invalid: pass back a nextCursor unchanged");
 
 export function encodeCursor(position: PagePosition | null): string | null {
   if (!position) return null;

@@ -66,7 +66,7 @@ export function registerRewardsRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, contract.getReferrals, async ({ auth }) => {
-    const view = await referralsOf(ctx, ctx.db, auth.user.id);
+    const view = await referralsOf(ctx, auth.user.id);
     return {
       code: view.code,
       link: view.link,

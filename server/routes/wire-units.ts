@@ -10,11 +10,7 @@ import { AppError } from "../errors.ts";
 export function microFromWire(value: number, field: string): number {
   const micro = microFromNumber(value);
   if (micro === null)
-    throw new AppError(
-      400,
-      "VALIDATION_ERROR",
-      `${field} must be a non-negative number with at most 6 decimals`,
-    );
+    throw new AppError("VALIDATION_ERROR", `${field} must be a non-negative number with at most 6 decimals`);
   return micro;
 }
 

@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import { ChainUnavailable } from "#server/chain/gateway.ts";
 import type { Database } from "#server/db/schema.ts";
 import { checkReadiness } from "#server/domain/operations/readiness.ts";
+import { AppError } from "#server/errors.ts";
+import { describeError } from "#server/plugins/errors.ts";
 import { drainAndClose } from "#server/shutdown.ts";
 import { errorBody, setupTestApp, testEngine } from "./helpers/test-app.ts";
 
@@ -50,9 +52,13 @@ describe("GET /api/ready", () => {
       }),
     });
     try {
-      await expect(checkReadiness({ ...t.app.ctx, db: lost })).rejects.toMatchObject({
-        statusCode: 503,
+      // The domain names the failure; its status is the one table's (server/errors.ts).
+      const failure = await checkReadiness({ ...t.app.ctx, db: lost }).catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(AppError);
+      expect(describeError(failure)).toEqual({
+        status: 503,
         code: "DATABASE_UNAVAILABLE",
+        message: "This instance cannot reach its database.",
       });
     } finally {
       await lost.destroy();

@@ -2,7 +2,7 @@
  * The admin's user lists over role `user` (docs/decisions/013): filtered by a part of the email and by whether
  * the wallet holds money, sorted, one offset page at a time with the filtered list's total; and, for the funded
  * wallets, their totals and when each wallet last moved. A read model (README.md here); which fields a list
- * may sort by is server/domain/admin/user-lists.ts's rule.
+ * may sort by is the contract's (contracts/admin-sorts.ts), checked by server/domain/admin/user-lists.ts.
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../schema.ts";

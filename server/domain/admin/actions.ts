@@ -7,61 +7,61 @@
 import type { Transaction } from "kysely";
 import { accountLabel } from "#contracts/account-label.ts";
 import { isTronAddress } from "#contracts/tron-address.ts";
-import type { AppContext } from "../../context.ts";
 import { insertMultiplierChange } from "../../db/repos/multipliers.repo.ts";
 import { setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
 import { findUserById } from "../../db/repos/users.repo.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import { signUp } from "../auth/signup.ts";
+import { type SignUpDeps, signUp } from "../auth/signup.ts";
+import type { Uses } from "../deps.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
-import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { multiplierChanged, pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";
 import { badTronAddress, insufficientPoolBalance } from "../wallet/errors.ts";
-import { advanceWithdrawal, reserveWithdrawal } from "../wallet/usdt-withdrawal.ts";
+import { advanceWithdrawal, reserveWithdrawal, type WithdrawalDeps } from "../wallet/usdt-withdrawal.ts";
 import { type Actor, recordAudit } from "./audit.ts";
 
 const unknownUser = () =>
-  new AppError(404, "NOT_FOUND", "No user has this id. Reload the list and pick one from it.");
+  new AppError("NOT_FOUND", "No user has this id. Reload the list and pick one from it.");
 
 /** With a key: answered once, replayed after. Without: just one transaction. */
 function once<T>(
-  ctx: AppContext,
+  deps: LiveTransactionDeps,
   actor: Actor,
   key: string | undefined,
   scope: string,
   body: unknown,
   operation: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  if (key) return runIdempotent(ctx, { callerId: actor.id, key, scope, body }, operation);
-  return transactionWithLiveEvents(ctx, operation);
+  if (key) return runIdempotent(deps, { callerId: actor.id, key, scope, body }, operation);
+  return transactionWithLiveEvents(deps, operation);
 }
 
-async function requireUser(ctx: AppContext, userId: string) {
-  const user = await findUserById(ctx.db, userId);
+async function requireUser(deps: Uses<"db">, userId: string) {
+  const user = await findUserById(deps.db, userId);
   if (user?.role !== "user") throw unknownUser();
   return user;
 }
 
 export async function fundUserWallet(
-  ctx: AppContext,
+  deps: LiveTransactionDeps,
   actor: Actor,
   request: { userId: string; amountMicro: number; idempotencyKey?: string },
 ): Promise<number> {
   const { userId, amountMicro } = request;
-  const user = await requireUser(ctx, userId);
-  const walletAccount = await ensureWalletAccount(ctx.db, userId);
+  const user = await requireUser(deps, userId);
+  const walletAccount = await ensureWalletAccount(deps.db, userId);
   return once(
-    ctx,
+    deps,
     actor,
     request.idempotencyKey,
     "admin-fund-wallet",
     { userId, amountMicro },
     async (trx) => {
-      const at = ctx.clock();
+      const at = deps.clock();
       await transfer(trx, {
         from: TREASURY,
         to: walletAccount,
@@ -86,20 +86,20 @@ export async function fundUserWallet(
 }
 
 export async function withdrawTreasury(
-  ctx: AppContext,
+  deps: WithdrawalDeps & Uses<"background">,
   actor: Actor,
   request: { to: string; amountMicro: number; idempotencyKey?: string },
 ) {
   const { to, amountMicro } = request;
   if (!isTronAddress(to)) throw badTronAddress();
   const answer = await once(
-    ctx,
+    deps,
     actor,
     request.idempotencyKey,
     "admin-withdraw",
     { to, amountMicro },
     async (trx) => {
-      const at = ctx.clock();
+      const at = deps.clock();
       const reserved = await reserveWithdrawal(trx, at, {
         source: TREASURY,
         userId: null,
@@ -112,18 +112,18 @@ export async function withdrawTreasury(
       return reserved;
     },
   );
-  ctx.background.run("advance treasury withdrawal", () => advanceWithdrawal(ctx, answer.id).then(() => {}));
+  deps.background.run("advance treasury withdrawal", () => advanceWithdrawal(deps, answer.id).then(() => {}));
   return answer;
 }
 
 export async function setUserMultiplier(
-  ctx: AppContext,
+  deps: LiveTransactionDeps,
   actor: Actor,
   request: { userId: string; multiplierMicro: number },
 ): Promise<number> {
-  const user = await requireUser(ctx, request.userId);
-  return transactionWithLiveEvents(ctx, async (trx) => {
-    const at = ctx.clock();
+  const user = await requireUser(deps, request.userId);
+  return transactionWithLiveEvents(deps, async (trx) => {
+    const at = deps.clock();
     const rewards = await lockRewardsAccount(trx, user.id, at);
     await setPointsAndMultiplier(trx, user.id, {
       pointsMicro: rewards.pointsMicro,
@@ -150,11 +150,11 @@ export async function setUserMultiplier(
 }
 
 export async function createAdminAccount(
-  ctx: AppContext,
+  deps: SignUpDeps,
   actor: Actor,
   input: { email: string; password: string; name: string },
 ) {
-  const user = await signUp(ctx, input, {
+  const user = await signUp(deps, input, {
     role: "admin",
     audit: (trx, at) =>
       recordAudit(trx, {

@@ -29,7 +29,6 @@ export function parseSort(
   // The direction reaches SQL as a keyword, so it is checked here too, not only by the route's schema.
   if (!allowed.includes(field as ManagedUserSortField) || (direction !== "asc" && direction !== "desc")) {
     throw new AppError(
-      400,
       "VALIDATION_ERROR",
       `querystring/sort must be one of ${allowed.map((f) => `${f}:asc|desc`).join(", ")}`,
     );

@@ -5,11 +5,11 @@
  * from (limits.ts): from an address the account signed in from before, only that pair's own failures count.
  */
 import { createHash } from "node:crypto";
-import type { AppContext } from "../../context.ts";
 import { isKnownLoginSource, rememberLoginSource } from "../../db/repos/login-sources.repo.ts";
 import { findUserByEmail, recordLogin } from "../../db/repos/users.repo.ts";
 import { rateLimited } from "../../errors.ts";
 import { addressSubject } from "../client-address.ts";
+import type { Settings, Uses } from "../deps.ts";
 import { countAttempt, delayNextAttempt, forgiveAttempt, type LimitRule } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
 import { emailNotVerified, invalidCredentials } from "./errors.ts";
@@ -34,14 +34,18 @@ const NOBODY = "00000000-0000-0000-0000-000000000000";
 
 const sourceHashOf = (address: string) => createHash("sha256").update(address).digest("hex");
 
-export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Promise<SessionAnswer> {
+export async function logIn(
+  deps: Uses<"db" | "clock"> & Settings<"requireEmailVerification">,
+  input: LoginInput,
+  ip: string,
+): Promise<SessionAnswer> {
   const email = normalizeEmail(input.email);
   const address = addressSubject(ip);
   const pair = `${email}|${address}`;
-  const now = ctx.clock();
-  const user = await findUserByEmail(ctx.db, email);
+  const now = deps.clock();
+  const user = await findUserByEmail(deps.db, email);
   const since = new Date(now.getTime() - KNOWN_SOURCE_DAYS * 86_400_000);
-  const ownersPlace = await isKnownLoginSource(ctx.db, user?.id ?? NOBODY, sourceHashOf(address), since);
+  const ownersPlace = await isKnownLoginSource(deps.db, user?.id ?? NOBODY, sourceHashOf(address), since);
 
   // The address first: once it is refused, nothing else is written for it.
   const counted: [LimitRule, string][] = ownersPlace
@@ -53,7 +57,7 @@ export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Pro
       ];
   let pairAttempts = 0;
   for (const [rule, subject] of counted) {
-    const verdict = await countAttempt(ctx.db, rule, subject, now);
+    const verdict = await countAttempt(deps.db, rule, subject, now);
     if (!verdict.allowed) throw rateLimited(verdict.retryAfterSeconds, TOO_MANY);
     if (rule === FAILED_LOGINS_PER_ACCOUNT_AND_ADDRESS) pairAttempts = verdict.attempts;
   }
@@ -61,16 +65,16 @@ export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Pro
   const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !passwordOk) {
     const delay = delayAfterFailures(pairAttempts);
-    if (delay > 0) await delayNextAttempt(ctx.db, FAILED_LOGINS_PER_ACCOUNT_AND_ADDRESS, pair, now, delay);
+    if (delay > 0) await delayNextAttempt(deps.db, FAILED_LOGINS_PER_ACCOUNT_AND_ADDRESS, pair, now, delay);
     throw invalidCredentials();
   }
 
-  for (const [rule, subject] of counted) await forgiveAttempt(ctx.db, rule, subject, now);
-  if (user.email_verified_at === null && ctx.config.requireEmailVerification) throw emailNotVerified();
+  for (const [rule, subject] of counted) await forgiveAttempt(deps.db, rule, subject, now);
+  if (user.email_verified_at === null && deps.config.requireEmailVerification) throw emailNotVerified();
 
-  const loginAt = ctx.clock();
-  const session = await startSession(ctx, user.id, "password");
-  await recordLogin(ctx.db, user.id, loginAt);
-  await rememberLoginSource(ctx.db, user.id, sourceHashOf(address), loginAt);
+  const loginAt = deps.clock();
+  const session = await startSession(deps, user.id, "password");
+  await recordLogin(deps.db, user.id, loginAt);
+  await rememberLoginSource(deps.db, user.id, sourceHashOf(address), loginAt);
   return { session, user: sessionUserOf(user) };
 }

@@ -5,7 +5,6 @@
  * unlinks its Telegram: whoever recovers an account by email owns it alone (docs/decisions/033).
  */
 import { addSeconds } from "../../clock.ts";
-import type { AppContext } from "../../context.ts";
 import {
   consumeAllTokensOfUser,
   consumeToken,
@@ -23,7 +22,8 @@ import {
 import { rateLimited } from "../../errors.ts";
 import { passwordResetMail } from "../../mail/templates.ts";
 import { addressSubject } from "../client-address.ts";
-import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import type { Settings, Uses } from "../deps.ts";
+import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { sessionEnded } from "../live/screen-events.ts";
 import { countAttempt } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
@@ -33,16 +33,23 @@ import { assertPasswordAllowed } from "./password-rules.ts";
 import { hashPassword } from "./passwords.ts";
 import { hashToken, newOpaqueToken, RESET_TOKEN_SECONDS } from "./tokens.ts";
 
-export async function requestPasswordReset(ctx: AppContext, rawEmail: string, ip: string): Promise<void> {
+/** The link is stored as a one-time token and mailed. */
+type ResetMailDeps = Uses<"db" | "clock" | "mailer"> & Settings<"publicUrl">;
+
+export async function requestPasswordReset(
+  deps: ResetMailDeps & Uses<"background">,
+  rawEmail: string,
+  ip: string,
+): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  const now = ctx.clock();
+  const now = deps.clock();
   // The caller's address first (a refused address writes nothing more), then the email, counted whether or
   // not an account has it, so the limit reveals nothing either.
   for (const [rule, subject] of [
     [PASSWORD_RESETS_PER_IP, addressSubject(ip)],
     [PASSWORD_RESETS_PER_ACCOUNT, email],
   ] as const) {
-    const verdict = await countAttempt(ctx.db, rule, subject, now);
+    const verdict = await countAttempt(deps.db, rule, subject, now);
     if (!verdict.allowed) {
       throw rateLimited(
         verdict.retryAfterSeconds,
@@ -50,15 +57,15 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string, ip
       );
     }
   }
-  ctx.background.run("password reset mail", () => sendPasswordResetMail(ctx, email));
+  deps.background.run("password reset mail", () => sendPasswordResetMail(deps, email));
 }
 
-async function sendPasswordResetMail(ctx: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
+async function sendPasswordResetMail(deps: ResetMailDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
   if (!user) return;
   const token = newOpaqueToken();
-  const now = ctx.clock();
-  await insertOneTimeToken(ctx.db, {
+  const now = deps.clock();
+  await insertOneTimeToken(deps.db, {
     token_hash: hashToken(token),
     purpose: "password_reset",
     user_id: user.id,
@@ -66,22 +73,26 @@ async function sendPasswordResetMail(ctx: AppContext, email: string): Promise<vo
     expires_at: addSeconds(now, RESET_TOKEN_SECONDS),
     used_at: null,
   });
-  const link = `${ctx.config.publicUrl}/auth?mode=reset&token=${token}`;
-  await ctx.mailer.send(passwordResetMail(user.email, link));
+  const link = `${deps.config.publicUrl}/auth?mode=reset&token=${token}`;
+  await deps.mailer.send(passwordResetMail(user.email, link));
 }
 
-export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  deps: LiveTransactionDeps & Uses<"sessions">,
+  token: string,
+  newPassword: string,
+): Promise<void> {
   const tokenHash = hashToken(token);
   // Checked before hashing so a dead link answers at once; the transaction below re-checks atomically.
-  const owner = await findUsableToken(ctx.db, tokenHash, "password_reset", ctx.clock());
-  const account = owner === undefined ? undefined : await findUserById(ctx.db, owner);
+  const owner = await findUsableToken(deps.db, tokenHash, "password_reset", deps.clock());
+  const account = owner === undefined ? undefined : await findUserById(deps.db, owner);
   if (!account) throw invalidResetToken();
   // Only an email account can hold a reset token, so its email is there.
   assertPasswordAllowed(newPassword, account.email ?? "");
 
   const passwordHash = await hashPassword(newPassword);
-  const now = ctx.clock();
-  const resetUserId = await transactionWithLiveEvents(ctx, async (trx) => {
+  const now = deps.clock();
+  const resetUserId = await transactionWithLiveEvents(deps, async (trx) => {
     const userId = await consumeToken(trx, tokenHash, "password_reset", now);
     if (!userId) throw invalidResetToken();
     await setPasswordHash(trx, userId, passwordHash);
@@ -94,5 +105,5 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     return userId;
   });
   // Other instances hear it from the commit's NOTIFY; this one forgets at once.
-  ctx.sessions.forgetUser(resetUserId);
+  deps.sessions.forgetUser(resetUserId);
 }

@@ -10,7 +10,7 @@ const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
   (dictionary["passwords-common"] as string[]).map((password) => password.toLowerCase()),
 );
 
-const weak = (message: string) => new AppError(400, "WEAK_PASSWORD", message);
+const weak = (message: string) => new AppError("WEAK_PASSWORD", message);
 
 /** Throws WEAK_PASSWORD (400) when `password` may not be used by the account with this email. */
 export function assertPasswordAllowed(password: string, email: string): void {

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { addSeconds } from "../../clock.ts";
-import type { AppContext } from "../../context.ts";
 import {
   familyRevoked,
   findSessionByAccessHash,
@@ -17,7 +16,8 @@ import {
 import { findUserById } from "../../db/repos/users.repo.ts";
 import type { AuthSessionRow, Role, SessionSignIn, UserRow } from "../../db/schema.ts";
 import { tokenExpired, unauthorized } from "../../errors.ts";
-import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import type { Uses } from "../deps.ts";
+import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { sessionEnded } from "../live/screen-events.ts";
 import { ACCESS_TOKEN_SECONDS, hashToken, newOpaqueToken, REFRESH_TOKEN_SECONDS } from "./tokens.ts";
 
@@ -55,6 +55,9 @@ export function sessionUserOf(row: UserRow): SessionUser {
 }
 
 export type AuthenticatedSession = SessionWithUser;
+
+/** Ending a family commits a live event and makes this instance forget the family's tokens at once. */
+type FamilyDeps = LiveTransactionDeps & Uses<"sessions">;
 
 /** Rolls the rotation back when the refresh token was used concurrently. */
 class RotationLost extends Error {}
@@ -98,12 +101,12 @@ function newTokenPair({ familyId, userId, signedInWith }: Family, now: Date): Ne
 
 /** Starts a new session family for a user who just proved who they are, with a password or with Telegram. */
 export async function startSession(
-  ctx: AppContext,
+  deps: Uses<"db" | "clock">,
   userId: string,
   signedInWith: SessionSignIn,
 ): Promise<SessionTokens> {
-  const pair = newTokenPair({ familyId: randomUUID(), userId, signedInWith }, ctx.clock());
-  await insertSession(ctx.db, pair.row);
+  const pair = newTokenPair({ familyId: randomUUID(), userId, signedInWith }, deps.clock());
+  await insertSession(deps.db, pair.row);
   return pair.tokens;
 }
 
@@ -113,18 +116,18 @@ export async function startSession(
  * (docs/decisions/027); only the identity of such a session is current.
  */
 export async function authenticateAccessToken(
-  ctx: AppContext,
+  deps: Uses<"db" | "clock" | "sessions">,
   accessToken: string,
   options: { fromMemory?: boolean } = {},
 ): Promise<AuthenticatedSession> {
-  const now = ctx.clock();
+  const now = deps.clock();
   const hash = hashToken(accessToken);
-  const remembered = options.fromMemory ? ctx.sessions.get(hash, now) : undefined;
+  const remembered = options.fromMemory ? deps.sessions.get(hash, now) : undefined;
   if (remembered) return remembered;
-  const session = await findSessionByAccessHash(ctx.db, hash);
+  const session = await findSessionByAccessHash(deps.db, hash);
   if (!session || session.revokedAt !== null) throw unauthorized();
   if (session.accessExpiresAt.getTime() <= now.getTime()) throw tokenExpired();
-  ctx.sessions.put(hash, session, now);
+  deps.sessions.put(hash, session, now);
   return session;
 }
 
@@ -142,14 +145,14 @@ const sessionOver = () => unauthorized("Your session has ended. Please sign in a
  * grace window means it leaked (or a client bug), so the whole family is revoked and the real owner has to
  * sign in again.
  */
-export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<SessionAnswer> {
-  const now = ctx.clock();
-  const session = await findSessionByRefreshHash(ctx.db, hashToken(refreshToken));
+export async function refreshSession(deps: FamilyDeps, refreshToken: string): Promise<SessionAnswer> {
+  const now = deps.clock();
+  const session = await findSessionByRefreshHash(deps.db, hashToken(refreshToken));
   if (!session || session.revoked_at !== null) throw sessionOver();
   if (session.refresh_expires_at.getTime() <= now.getTime()) {
     throw unauthorized("Your session has expired. Please sign in again.");
   }
-  const user = await findUserById(ctx.db, session.user_id);
+  const user = await findUserById(deps.db, session.user_id);
   if (!user) throw unauthorized();
   const answer = (tokens: SessionTokens): SessionAnswer => ({
     session: tokens,
@@ -159,13 +162,13 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
     now.getTime() - rotatedAt.getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000;
 
   if (session.rotated_at !== null) {
-    if (withinGrace(session.rotated_at)) return answer(await startSiblingSession(ctx, session, now));
-    await revokeFamily(ctx, session.user_id, session.family_id);
+    if (withinGrace(session.rotated_at)) return answer(await startSiblingSession(deps, session, now));
+    await revokeFamily(deps, session.user_id, session.family_id);
     throw sessionOver();
   }
 
   const pair = newTokenPair(familyOf(session), now);
-  const rotated = await ctx.db
+  const rotated = await deps.db
     .transaction()
     .execute(async (trx) => {
       await insertSession(trx, pair.row);
@@ -177,7 +180,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
       throw err;
     });
   // Another refresh with the same token won the race a moment ago: the same grace applies.
-  if (!rotated) return answer(await startSiblingSession(ctx, session, now));
+  if (!rotated) return answer(await startSiblingSession(deps, session, now));
   return answer(pair.tokens);
 }
 
@@ -189,12 +192,12 @@ const familyOf = (session: AuthSessionRow): Family => ({
 
 /** Another session in the family of a just-rotated one, unless the family was revoked meanwhile. */
 async function startSiblingSession(
-  ctx: AppContext,
+  deps: Uses<"db">,
   rotated: AuthSessionRow,
   now: Date,
 ): Promise<SessionTokens> {
   const pair = newTokenPair(familyOf(rotated), now);
-  const started = await ctx.db.transaction().execute(async (trx) => {
+  const started = await deps.db.transaction().execute(async (trx) => {
     if (await familyRevoked(trx, rotated.family_id)) return false;
     await insertSession(trx, pair.row);
     return true;
@@ -204,19 +207,19 @@ async function startSiblingSession(
 }
 
 /** Logout: every token of this session family stops working at once. */
-export async function endSession(ctx: AppContext, session: AuthenticatedSession): Promise<void> {
-  await revokeFamily(ctx, session.user.id, session.familyId);
+export async function endSession(deps: FamilyDeps, session: AuthenticatedSession): Promise<void> {
+  await revokeFamily(deps, session.user.id, session.familyId);
 }
 
 /**
  * Ends the family's live streams too (docs/api.md, Live events). A leaked refresh token's family ends the
  * same way as a logout, so a thief's stream stops as well.
  */
-async function revokeFamily(ctx: AppContext, userId: string, familyId: string): Promise<void> {
-  await transactionWithLiveEvents(ctx, async (trx) => {
-    await revokeSessionFamily(trx, familyId, ctx.clock());
+async function revokeFamily(deps: FamilyDeps, userId: string, familyId: string): Promise<void> {
+  await transactionWithLiveEvents(deps, async (trx) => {
+    await revokeSessionFamily(trx, familyId, deps.clock());
     sessionEnded(trx, userId, "logout", familyId);
   });
   // Other instances hear it from the commit's NOTIFY; this one forgets at once.
-  ctx.sessions.forgetUser(userId);
+  deps.sessions.forgetUser(userId);
 }

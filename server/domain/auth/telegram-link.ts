@@ -8,39 +8,42 @@
  * - unlinking ends the sessions Telegram started; a password reset unlinks too (password-reset.ts).
  * An account made from Telegram has no other way in, so it cannot be unlinked.
  */
-import type { AppContext } from "../../context.ts";
 import { revokeTelegramSessionsOfUser } from "../../db/repos/sessions.repo.ts";
 import { findUserById, linkTelegram, unlinkTelegram } from "../../db/repos/users.repo.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { AppError, unauthorized } from "../../errors.ts";
 import { telegramLinkChangedMail } from "../../mail/templates.ts";
-import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import type { Settings, Uses } from "../deps.ts";
+import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { sessionEnded } from "../live/screen-events.ts";
 import { confirmCurrentPassword } from "./reauthenticate.ts";
 import { type SessionUser, sessionUserOf } from "./sessions.ts";
-import { verifiedTelegramLaunch } from "./telegram.ts";
+import { type TelegramLaunchDeps, verifiedTelegramLaunch } from "./telegram.ts";
 
 const telegramTaken = () =>
   new AppError(
-    409,
     "TELEGRAM_TAKEN",
     "This Telegram account already belongs to another TapRewards account. Sign in with Telegram to use it.",
   );
 const alreadyLinked = () =>
   new AppError(
-    409,
     "TELEGRAM_ALREADY_LINKED",
     "Another Telegram account is linked to this account. Unlink it first, then link this one.",
   );
 const telegramOnly = () =>
   new AppError(
-    409,
     "TELEGRAM_ONLY_ACCOUNT",
     "This account signs in only with Telegram, so it cannot be unlinked: it would have no way in.",
   );
 
-async function accountOf(ctx: AppContext, userId: string): Promise<UserRow> {
-  const row = await findUserById(ctx.db, userId);
+/** Linking checks the launch and the password, writes, forgets the sessions and mails the owner. */
+type LinkDeps = TelegramLaunchDeps &
+  LiveTransactionDeps &
+  Uses<"sessions" | "background" | "mailer"> &
+  Settings<"publicUrl">;
+
+async function accountOf(deps: Uses<"db">, userId: string): Promise<UserRow> {
+  const row = await findUserById(deps.db, userId);
   if (!row) throw unauthorized();
   return row;
 }
@@ -50,7 +53,7 @@ const telegramAccountName = (telegram: { username: string | null }) =>
   telegram.username === null ? "without a username" : `@${telegram.username}`;
 
 function mailOwner(
-  ctx: AppContext,
+  deps: Uses<"background" | "mailer"> & Settings<"publicUrl">,
   account: UserRow,
   linked: boolean,
   telegram: { username: string | null },
@@ -60,57 +63,57 @@ function mailOwner(
   const mail = telegramLinkChangedMail(email, {
     linked,
     telegramAccount: telegramAccountName(telegram),
-    forgotPasswordLink: `${ctx.config.publicUrl}/auth?mode=forgot`,
+    forgotPasswordLink: `${deps.config.publicUrl}/auth?mode=forgot`,
   });
   // After the answer: the request never waits on a mail server.
-  ctx.background.run(`telegram ${linked ? "linked" : "unlinked"} mail`, () => ctx.mailer.send(mail));
+  deps.background.run(`telegram ${linked ? "linked" : "unlinked"} mail`, () => deps.mailer.send(mail));
 }
 
 export async function linkTelegramAccount(
-  ctx: AppContext,
+  deps: LinkDeps,
   userId: string,
   input: { initData: string; password?: string },
 ): Promise<{ user: SessionUser }> {
-  const { user: telegramUser } = verifiedTelegramLaunch(ctx, input.initData);
-  const account = await accountOf(ctx, userId);
-  await confirmCurrentPassword(ctx, account, input.password);
+  const { user: telegramUser } = verifiedTelegramLaunch(deps, input.initData);
+  const account = await accountOf(deps, userId);
+  await confirmCurrentPassword(deps, account, input.password);
 
   if (account.telegram_id === telegramUser.id) return { user: sessionUserOf(account) };
   if (account.telegram_id !== null) throw alreadyLinked();
-  const linked = await linkTelegram(ctx.db, userId, telegramUser);
+  const linked = await linkTelegram(deps.db, userId, telegramUser);
   if (linked === "taken") throw telegramTaken();
   if (linked === "linked-already") {
     // A link made a moment ago by another request: the same Telegram user is no conflict.
-    const current = await accountOf(ctx, userId);
+    const current = await accountOf(deps, userId);
     if (current.telegram_id === telegramUser.id) return { user: sessionUserOf(current) };
     throw alreadyLinked();
   }
   // This instance's remembered sessions carry the account as it was (other instances' expire within 30 s).
-  ctx.sessions.forgetUser(userId);
-  mailOwner(ctx, linked, true, telegramUser);
+  deps.sessions.forgetUser(userId);
+  mailOwner(deps, linked, true, telegramUser);
   return { user: sessionUserOf(linked) };
 }
 
 export async function unlinkTelegramAccount(
-  ctx: AppContext,
+  deps: LinkDeps,
   userId: string,
   input: { password?: string },
 ): Promise<{ user: SessionUser }> {
-  const account = await accountOf(ctx, userId);
+  const account = await accountOf(deps, userId);
   if (account.password_hash === null) throw telegramOnly();
-  await confirmCurrentPassword(ctx, account, input.password);
+  await confirmCurrentPassword(deps, account, input.password);
   if (account.telegram_id === null) return { user: sessionUserOf(account) };
 
-  const unlinked = await transactionWithLiveEvents(ctx, async (trx) => {
+  const unlinked = await transactionWithLiveEvents(deps, async (trx) => {
     const row = await unlinkTelegram(trx, userId);
     if (!row) return null;
     // Whoever signed in through that Telegram user is out, on every instance (their streams end too).
-    const families = await revokeTelegramSessionsOfUser(trx, userId, ctx.clock());
+    const families = await revokeTelegramSessionsOfUser(trx, userId, deps.clock());
     for (const familyId of families) sessionEnded(trx, userId, "telegram-unlinked", familyId);
     return row;
   });
-  if (!unlinked) return { user: sessionUserOf(await accountOf(ctx, userId)) };
-  ctx.sessions.forgetUser(userId);
-  mailOwner(ctx, unlinked, false, { username: account.telegram_username });
+  if (!unlinked) return { user: sessionUserOf(await accountOf(deps, userId)) };
+  deps.sessions.forgetUser(userId);
+  mailOwner(deps, unlinked, false, { username: account.telegram_username });
   return { user: sessionUserOf(unlinked) };
 }

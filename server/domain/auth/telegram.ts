@@ -8,7 +8,6 @@
  * typed names (docs/decisions/033). Linking an email account is telegram-link.ts.
  */
 import { randomUUID } from "node:crypto";
-import type { AppContext } from "../../context.ts";
 import { findUserIdByReferralCode } from "../../db/repos/referrals.repo.ts";
 import {
   findUserByTelegramId,
@@ -18,13 +17,18 @@ import {
 } from "../../db/repos/users.repo.ts";
 import type { UserRow } from "../../db/schema.ts";
 import { AppError, rateLimited } from "../../errors.ts";
-import { bindReferral } from "../economy/referrals.ts";
-import { figuresChanged, transactionWithLiveEvents } from "../live/live-transaction.ts";
+import type { Settings, Uses } from "../deps.ts";
+import { bindReferral, type ReferralDeps } from "../economy/referrals.ts";
+import {
+  figuresChanged,
+  type LiveTransactionDeps,
+  transactionWithLiveEvents,
+} from "../live/live-transaction.ts";
 import { countAttempt } from "../rate-limit.ts";
 import { cleanDisplayName } from "../users/display-name.ts";
 import { TELEGRAM_SIGN_INS_PER_USER } from "./limits.ts";
 import { type SessionAnswer, sessionUserOf, startSession } from "./sessions.ts";
-import { countSignup } from "./signup.ts";
+import { type CountSignupDeps, countSignup } from "./signup.ts";
 import {
   InvalidInitData,
   type TelegramUser,
@@ -35,22 +39,27 @@ import {
 const REFERRAL_START_PARAM = /^ref_([A-Za-z0-9_-]{4,32})$/;
 
 const telegramDisabled = () =>
-  new AppError(404, "TELEGRAM_DISABLED", "Signing in with Telegram is not turned on for this server.");
+  new AppError("TELEGRAM_DISABLED", "Signing in with Telegram is not turned on for this server.");
 const invalidInitData = () =>
   new AppError(
-    401,
     "INVALID_INIT_DATA",
     "Telegram could not confirm who you are. Close the app and open it again from the bot.",
   );
+/** Checking a launch: the bot token and how old a signed launch may be. */
+export type TelegramLaunchDeps = Uses<"clock"> & Settings<"telegramBotToken" | "telegramAuthMaxAgeSeconds">;
+
+/** Making or reading the account behind a launch, and its session. */
+type AccountDeps = CountSignupDeps & LiveTransactionDeps & ReferralDeps;
+
 /** Checks `initData` with the configured bot token; every failure is the same 401 (its reason goes to the log). */
-export function verifiedTelegramLaunch(ctx: AppContext, initData: string): VerifiedInitData {
-  const botToken = ctx.config.telegramBotToken;
+export function verifiedTelegramLaunch(deps: TelegramLaunchDeps, initData: string): VerifiedInitData {
+  const botToken = deps.config.telegramBotToken;
   if (botToken === null) throw telegramDisabled();
   try {
     return verifyInitData(initData, {
       botToken,
-      maxAgeSeconds: ctx.config.telegramAuthMaxAgeSeconds,
-      now: ctx.clock(),
+      maxAgeSeconds: deps.config.telegramAuthMaxAgeSeconds,
+      now: deps.clock(),
     });
   } catch (err) {
     if (err instanceof InvalidInitData) throw invalidInitData();
@@ -64,16 +73,16 @@ export function nameFromTelegram(user: TelegramUser): string {
 }
 
 export async function signInWithTelegram(
-  ctx: AppContext,
+  deps: TelegramLaunchDeps & AccountDeps,
   initData: string,
   ip: string,
 ): Promise<SessionAnswer> {
-  const { user: telegramUser, startParam } = verifiedTelegramLaunch(ctx, initData);
+  const { user: telegramUser, startParam } = verifiedTelegramLaunch(deps, initData);
   const verdict = await countAttempt(
-    ctx.db,
+    deps.db,
     TELEGRAM_SIGN_INS_PER_USER,
     String(telegramUser.id),
-    ctx.clock(),
+    deps.clock(),
   );
   if (!verdict.allowed) {
     throw rateLimited(
@@ -81,30 +90,30 @@ export async function signInWithTelegram(
       "Too many sign-ins from this Telegram account. Please try again later.",
     );
   }
-  const known = await findUserByTelegramId(ctx.db, telegramUser.id);
+  const known = await findUserByTelegramId(deps.db, telegramUser.id);
   const account = known
     ? known.telegram_username === telegramUser.username
       ? known
-      : await refreshTelegramUsername(ctx.db, known.id, telegramUser.username)
-    : await createTelegramAccount(ctx, telegramUser, startParam, ip);
+      : await refreshTelegramUsername(deps.db, known.id, telegramUser.username)
+    : await createTelegramAccount(deps, telegramUser, startParam, ip);
 
-  const session = await startSession(ctx, account.id, "telegram");
-  await recordLogin(ctx.db, account.id, ctx.clock());
+  const session = await startSession(deps, account.id, "telegram");
+  await recordLogin(deps.db, account.id, deps.clock());
   return { session, user: sessionUserOf(account) };
 }
 
 async function createTelegramAccount(
-  ctx: AppContext,
+  deps: AccountDeps,
   telegramUser: TelegramUser,
   startParam: string | null,
   ip: string,
 ): Promise<UserRow> {
   // The same per-network limit as a sign-up with email: Telegram accounts cost little to make either.
-  await countSignup(ctx, ip);
+  await countSignup(deps, ip);
   const code = startParam?.match(REFERRAL_START_PARAM)?.[1];
-  const referrerId = code ? await findUserIdByReferralCode(ctx.db, code) : null;
-  const now = ctx.clock();
-  const created = await transactionWithLiveEvents(ctx, async (trx) => {
+  const referrerId = code ? await findUserIdByReferralCode(deps.db, code) : null;
+  const now = deps.clock();
+  const created = await transactionWithLiveEvents(deps, async (trx) => {
     const inserted = await insertTelegramUser(trx, {
       id: randomUUID(),
       email: null,
@@ -119,12 +128,12 @@ async function createTelegramAccount(
     });
     // A concurrent first sign-in of the same Telegram user made the account: nothing more to write here.
     if (!inserted) return null;
-    if (referrerId !== null) await bindReferral(ctx, trx, { friendId: inserted.id, referrerId, at: now });
+    if (referrerId !== null) await bindReferral(deps, trx, { friendId: inserted.id, referrerId, at: now });
     figuresChanged(trx);
     return inserted;
   });
   if (created) return created;
-  const winner = await findUserByTelegramId(ctx.db, telegramUser.id);
+  const winner = await findUserByTelegramId(deps.db, telegramUser.id);
   if (!winner) throw new Error("a Telegram account made concurrently could not be read back");
   return winner;
 }

@@ -3,16 +3,16 @@
  * the faucet, and look a transaction up the way a block explorer would.
  */
 import type { DevnetGateway } from "../../chain/local/devnet-gateway.ts";
-import type { AppContext } from "../../context.ts";
 import { findDevnetTransfer } from "../../db/repos/devnet.repo.ts";
 import { AppError } from "../../errors.ts";
+import type { Uses } from "../deps.ts";
 
 /** `failed` records a transaction the chain reverts, for trying out the failure path. */
 export function depositOnDevnet(
-  ctx: AppContext,
+  deps: Uses<"chain">,
   request: { to: string; amountMicro: number; failed: boolean },
 ): Promise<string> {
-  return localDevnet(ctx).deposit(request);
+  return localDevnet(deps).deposit(request);
 }
 
 export interface DevnetTransaction {
@@ -26,10 +26,13 @@ export interface DevnetTransaction {
   at: Date;
 }
 
-export async function lookUpDevnetTransaction(ctx: AppContext, txId: string): Promise<DevnetTransaction> {
-  const row = await findDevnetTransfer(ctx.db, txId);
-  if (!row) throw new AppError(404, "NOT_FOUND", "The devnet has no transaction with this id.");
-  const confirmed = row.confirms_at <= ctx.clock();
+export async function lookUpDevnetTransaction(
+  deps: Uses<"db" | "clock">,
+  txId: string,
+): Promise<DevnetTransaction> {
+  const row = await findDevnetTransfer(deps.db, txId);
+  if (!row) throw new AppError("NOT_FOUND", "The devnet has no transaction with this id.");
+  const confirmed = row.confirms_at <= deps.clock();
   return {
     txId: row.tx_id,
     blockNumber: row.block_number,
@@ -42,7 +45,7 @@ export async function lookUpDevnetTransaction(ctx: AppContext, txId: string): Pr
 }
 
 /** app.ts registers the devnet routes only on the local devnet; anything else reaching here is a bug. */
-function localDevnet(ctx: AppContext): DevnetGateway {
-  if (ctx.chain.kind !== "local") throw new Error("the devnet tools need the local devnet (CHAIN=local)");
-  return ctx.chain as DevnetGateway;
+function localDevnet(deps: Uses<"chain">): DevnetGateway {
+  if (deps.chain.kind !== "local") throw new Error("the devnet tools need the local devnet (CHAIN=local)");
+  return deps.chain as DevnetGateway;
 }

@@ -3,7 +3,6 @@
  * email, and optionally grants points, so the e2e suite can buy a multiplier without a chain or 100 000 taps.
  * Audited in the same transaction, like every admin action.
  */
-import type { AppContext } from "../../context.ts";
 import { insertPointsMovement, setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
 import { findUserByEmail } from "../../db/repos/users.repo.ts";
 import { AppError } from "../../errors.ts";
@@ -11,21 +10,21 @@ import { type Actor, recordAudit } from "../admin/audit.ts";
 import { normalizeEmail } from "../auth/email.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
-import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";
 import { insufficientPoolBalance } from "../wallet/errors.ts";
 
 export async function fundWalletOnDevnet(
-  ctx: AppContext,
+  deps: LiveTransactionDeps,
   actor: Actor,
   request: { email: string; amountMicro: number; pointsMicro: number },
 ): Promise<{ balanceMicro: number; pointsMicro: number }> {
-  const user = await findUserByEmail(ctx.db, normalizeEmail(request.email));
-  if (!user) throw new AppError(404, "NOT_FOUND", "No account uses this email.");
-  const walletAccount = await ensureWalletAccount(ctx.db, user.id);
-  return transactionWithLiveEvents(ctx, async (trx) => {
-    const now = ctx.clock();
+  const user = await findUserByEmail(deps.db, normalizeEmail(request.email));
+  if (!user) throw new AppError("NOT_FOUND", "No account uses this email.");
+  const walletAccount = await ensureWalletAccount(deps.db, user.id);
+  return transactionWithLiveEvents(deps, async (trx) => {
+    const now = deps.clock();
     const rewards = await lockRewardsAccount(trx, user.id, now);
     const pointsMicro = rewards.pointsMicro + request.pointsMicro;
     if (request.pointsMicro > 0) {

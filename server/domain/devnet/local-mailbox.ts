@@ -3,9 +3,9 @@
  * devnet tools can show it to someone on the same machine (reset links, Telegram link notices). Once SMTP_URL sends
  * real mail, nothing is shown here.
  */
-import type { AppContext } from "../../context.ts";
 import { listOutboxMailFor } from "../../db/repos/mail-outbox.repo.ts";
 import { normalizeEmail } from "../auth/email.ts";
+import type { Settings, Uses } from "../deps.ts";
 
 const SHOWN = 10;
 
@@ -16,9 +16,12 @@ export interface KeptMail {
   createdAt: Date;
 }
 
-export async function localMailFor(ctx: AppContext, email: string): Promise<KeptMail[]> {
-  if (ctx.config.smtpUrl !== null) return [];
-  const mails = await listOutboxMailFor(ctx.db, normalizeEmail(email), SHOWN);
+export async function localMailFor(
+  deps: Uses<"db"> & Settings<"smtpUrl">,
+  email: string,
+): Promise<KeptMail[]> {
+  if (deps.config.smtpUrl !== null) return [];
+  const mails = await listOutboxMailFor(deps.db, normalizeEmail(email), SHOWN);
   return mails.map((mail) => ({
     kind: mail.kind,
     subject: mail.subject,

@@ -6,7 +6,7 @@
  * the user's rewards row lock, which serialises the unlocks of one user.
  */
 import type { Kysely, Transaction } from "kysely";
-import { MICRO_PER_UNIT } from "#contracts/micro.ts";
+import { MICRO_PER_UNIT, microToNumber } from "#contracts/micro.ts";
 import { insertUnlocks, listUnlocked } from "../../db/repos/achievements.repo.ts";
 import { addAchievementRewards, findRewards } from "../../db/repos/rewards.repo.ts";
 import { findLatestStreakClaim } from "../../db/repos/streaks.repo.ts";
@@ -274,7 +274,7 @@ export async function achievementsOf(
       description: a.description,
       progress: row ? a.goal : Math.min(a.goal, measured[a.measure]),
       goal: a.goal,
-      rewardPoints: row ? row.reward_micro / MICRO_PER_UNIT : rewards[a.id],
+      rewardPoints: row ? microToNumber(row.reward_micro) : rewards[a.id],
       unlockedAt: row?.unlocked_at ?? null,
     };
   });

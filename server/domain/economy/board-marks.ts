@@ -4,12 +4,12 @@
  * round and drops the marks of boards that are over. Between rounds, ranks below the top 10 000 are off by at
  * most the players who passed a mark since it was counted; ranks within the top are always counted live.
  */
-import type { AppContext } from "../../context.ts";
 import {
   dropMarksOtherThan,
   type RollupPeriod,
   remarkBoard,
 } from "../../db/read-models/leaderboard.read-model.ts";
+import type { Uses } from "../deps.ts";
 import { utcDayOf, utcWeekStartOf } from "./utc-days.ts";
 
 export const BOARD_MARKS_LEASE = "board-marks";
@@ -24,10 +24,10 @@ export function currentBoards(now: Date): Array<{ period: RollupPeriod; start: n
 }
 
 /** One round: answers the marks each current board has now. */
-export async function remarkBoards(ctx: AppContext): Promise<number[]> {
-  const boards = currentBoards(ctx.clock());
+export async function remarkBoards(deps: Uses<"db" | "clock">): Promise<number[]> {
+  const boards = currentBoards(deps.clock());
   const marks: number[] = [];
-  for (const board of boards) marks.push(await remarkBoard(ctx.db, board));
-  await dropMarksOtherThan(ctx.db, boards);
+  for (const board of boards) marks.push(await remarkBoard(deps.db, board));
+  await dropMarksOtherThan(deps.db, boards);
   return marks;
 }

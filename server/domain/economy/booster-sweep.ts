@@ -6,23 +6,22 @@
  * booster has replaced it (the screen already shows that one). The mark is conditional, so two rounds that
  * overlap (a lease that lapsed mid-round) still tell each end once.
  */
-import type { AppContext } from "../../context.ts";
 import { listUnannouncedEnds, markEndAnnounced } from "../../db/repos/boosters.repo.ts";
 import { lockRewards } from "../../db/repos/rewards.repo.ts";
-import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { boosterChanged } from "../live/screen-events.ts";
 
 export const BOOSTER_SWEEP_LEASE = "booster-sweep";
 const ROUND_LIMIT = 500;
 
 /** One round: answers how many ends were told to their owners. */
-export async function announceEndedBoosters(ctx: AppContext, limit = ROUND_LIMIT): Promise<number> {
-  const ended = await listUnannouncedEnds(ctx.db, ctx.clock(), limit);
+export async function announceEndedBoosters(deps: LiveTransactionDeps, limit = ROUND_LIMIT): Promise<number> {
+  const ended = await listUnannouncedEnds(deps.db, deps.clock(), limit);
   let told = 0;
   for (const purchase of ended) {
-    const news = await transactionWithLiveEvents(ctx, async (trx) => {
+    const news = await transactionWithLiveEvents(deps, async (trx) => {
       await lockRewards(trx, purchase.user_id);
-      const mark = await markEndAnnounced(trx, purchase.id, ctx.clock());
+      const mark = await markEndAnnounced(trx, purchase.id, deps.clock());
       if (mark.marked && mark.latest) boosterChanged(trx, purchase.user_id, null);
       return mark.marked && mark.latest;
     });

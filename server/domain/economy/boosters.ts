@@ -8,10 +8,11 @@
 import { randomUUID } from "node:crypto";
 import { MICRO_PER_UNIT } from "#contracts/micro.ts";
 import type { EconomyConfig } from "../../config.ts";
-import type { AppContext } from "../../context.ts";
 import { findActiveBooster, insertBoosterPurchase, startBooster } from "../../db/repos/boosters.repo.ts";
 import { insertPointsMovement } from "../../db/repos/rewards.repo.ts";
+import type { Settings, Uses } from "../deps.ts";
 import { runIdempotent } from "../idempotency.ts";
+import type { LiveTransactionDeps } from "../live/live-transaction.ts";
 import { boosterChanged, pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";
 import { boosterActive, insufficientPoints, unknownBooster } from "./errors.ts";
@@ -53,12 +54,12 @@ export interface ActiveBooster {
 }
 
 export async function boostersOf(
-  ctx: AppContext,
+  deps: Uses<"db" | "clock"> & Settings<"economy">,
   userId: string,
 ): Promise<{ catalogue: BoosterOffer[]; active: ActiveBooster | null }> {
-  const active = await findActiveBooster(ctx.db, userId, ctx.clock());
+  const active = await findActiveBooster(deps.db, userId, deps.clock());
   return {
-    catalogue: boosterCatalogue(ctx.config.economy.boosters),
+    catalogue: boosterCatalogue(deps.config.economy.boosters),
     active: active
       ? { id: active.boosterId, factor: active.factor, endsAt: active.endsAt.toISOString() }
       : null,
@@ -77,17 +78,17 @@ export interface BoosterPurchaseResult {
  * movement keyed by the purchase.
  */
 export function purchaseBooster(
-  ctx: AppContext,
+  deps: LiveTransactionDeps & Settings<"economy">,
   request: { userId: string; idempotencyKey: string; boosterId: string },
 ): Promise<BoosterPurchaseResult> {
   const { userId, boosterId } = request;
   return runIdempotent(
-    ctx,
+    deps,
     { callerId: userId, key: request.idempotencyKey, scope: "booster-purchase", body: { boosterId } },
     async (trx) => {
-      const offer = boosterCatalogue(ctx.config.economy.boosters).find((o) => o.id === boosterId);
+      const offer = boosterCatalogue(deps.config.economy.boosters).find((o) => o.id === boosterId);
       if (!offer) throw unknownBooster();
-      const now = ctx.clock();
+      const now = deps.clock();
       const rewards = await lockRewardsAccount(trx, userId, now);
       if (rewards.boosterEndsAt !== null && rewards.boosterEndsAt.getTime() > now.getTime())
         throw boosterActive();

@@ -2,7 +2,6 @@
  * GET /leaderboard and GET /user/{id}/stats (docs/api.md, Economy; docs/decisions/022): points earned from
  * taps per UTC day, per week from Monday (UTC) and all time, read from the rollups the tap sync keeps.
  */
-import type { AppContext } from "../../context.ts";
 import {
   multiplierHistoryOf,
   placeOnBoard,
@@ -10,6 +9,7 @@ import {
   rollupsOf,
   topOfBoard,
 } from "../../db/read-models/leaderboard.read-model.ts";
+import type { Uses } from "../deps.ts";
 import { publicName } from "./public-name.ts";
 import { utcDayKey, utcDayOf, utcWeekStartOf } from "./utc-days.ts";
 
@@ -29,13 +29,13 @@ export interface Leaderboard {
 }
 
 export async function leaderboard(
-  ctx: AppContext,
+  deps: Uses<"db" | "clock">,
   query: { period: LeaderboardPeriod; limit: number; userId: string },
 ): Promise<Leaderboard> {
-  const board = { period: ROLLUP[query.period], start: startOf(query.period, ctx.clock()) };
+  const board = { period: ROLLUP[query.period], start: startOf(query.period, deps.clock()) };
   const [top, place] = await Promise.all([
-    topOfBoard(ctx.db, { ...board, limit: query.limit }),
-    placeOnBoard(ctx.db, { ...board, userId: query.userId }),
+    topOfBoard(deps.db, { ...board, limit: query.limit }),
+    placeOnBoard(deps.db, { ...board, userId: query.userId }),
   ]);
   // Competition ranking: equal points share the rank of the first of them (1, 2, 2, 4).
   const entries: Leaderboard["entries"] = [];
@@ -57,12 +57,16 @@ export interface PlayerStats {
 }
 
 /** The last `days` UTC days ending today, oldest first, a day without taps as 0. */
-export async function playerStats(ctx: AppContext, userId: string, days: number): Promise<PlayerStats> {
-  const today = utcDayOf(ctx.clock());
+export async function playerStats(
+  deps: Uses<"db" | "clock">,
+  userId: string,
+  days: number,
+): Promise<PlayerStats> {
+  const today = utcDayOf(deps.clock());
   const from = today - days + 1;
   const [rows, changes] = await Promise.all([
-    rollupsOf(ctx.db, userId, from, today),
-    multiplierHistoryOf(ctx.db, userId),
+    rollupsOf(deps.db, userId, from, today),
+    multiplierHistoryOf(deps.db, userId),
   ]);
   const byDay = new Map(rows.filter((row) => row.period === "d").map((row) => [row.period_start, row]));
   const allTime = rows.find((row) => row.period === "a");

@@ -6,8 +6,7 @@
  * Lock order: the friend's rewards row (the sync holds it), the referrer's day row, the referrer's rewards row.
  * A referrer signed up before each of their friends, so these chains never close into a cycle.
  */
-import type { Kysely, Transaction } from "kysely";
-import type { AppContext } from "../../context.ts";
+import type { Transaction } from "kysely";
 import {
   addFriendEarnings,
   addToReferralDay,
@@ -17,6 +16,7 @@ import {
   referralTotals,
 } from "../../db/repos/referrals.repo.ts";
 import type { Database } from "../../db/schema.ts";
+import type { Settings, Uses } from "../deps.ts";
 import { referralChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount, movePoints } from "../taps/rewards-account.ts";
 import { referralJoined } from "./achievements.ts";
@@ -32,24 +32,27 @@ const FRIENDS_SHOWN = 100;
  */
 export const referralShareKey = (friendId: string, batchId: string) => `referral:${friendId}:${batchId}`;
 
+/** The referral rules' settings: the share, its daily cap and the achievement rewards. */
+export type ReferralDeps = Settings<"economy">;
+
 /** In the sign-up transaction, after the friend's account is written with `referred_by`. */
 export async function bindReferral(
-  ctx: AppContext,
+  deps: ReferralDeps,
   trx: Transaction<Database>,
   referral: { friendId: string; referrerId: string; at: Date },
 ): Promise<void> {
   await insertReferral(trx, referral);
-  await referralJoined(trx, ctx.config.economy.achievementRewardPoints, referral.referrerId, referral.at);
+  await referralJoined(trx, deps.config.economy.achievementRewardPoints, referral.referrerId, referral.at);
   await announceTotals(trx, referral.referrerId, referral.at);
 }
 
 /** In the friend's tap-sync transaction, once its batch is recorded: the referrer's share of `pointsMicro`. */
 export async function shareTapPoints(
-  ctx: AppContext,
+  deps: ReferralDeps,
   trx: Transaction<Database>,
   share: { friendId: string; referrerId: string; batchId: string; pointsMicro: number; at: Date },
 ): Promise<void> {
-  const { sharePercent, dailyCapMicro } = ctx.config.economy.referrals;
+  const { sharePercent, dailyCapMicro } = deps.config.economy.referrals;
   const shareMicro = Math.floor((share.pointsMicro * sharePercent) / 100);
   if (shareMicro <= 0 || dailyCapMicro <= 0) return;
   const { grantedMicro } = await addToReferralDay(trx, {
@@ -87,11 +90,11 @@ export interface ReferralsView {
 
 /** GET /referrals. */
 export async function referralsOf(
-  ctx: AppContext,
-  db: Kysely<Database>,
+  deps: Uses<"db" | "clock"> & Settings<"publicUrl" | "economy">,
   userId: string,
 ): Promise<ReferralsView> {
-  const now = ctx.clock();
+  const { db } = deps;
+  const now = deps.clock();
   const [code, totals, friends] = await Promise.all([
     findReferralCode(db, userId),
     referralTotals(db, userId, utcDayOf(now)),
@@ -100,12 +103,12 @@ export async function referralsOf(
   if (code === null) throw new Error(`user ${userId} has no referral code`);
   return {
     code,
-    link: `${ctx.config.publicUrl}/auth?mode=signup&ref=${encodeURIComponent(code)}`,
+    link: `${deps.config.publicUrl}/auth?mode=signup&ref=${encodeURIComponent(code)}`,
     invited: totals.invited,
     earnedMicro: totals.earnedMicro,
     earnedTodayMicro: totals.todayMicro,
-    dailyCapMicro: ctx.config.economy.referrals.dailyCapMicro,
-    sharePercent: ctx.config.economy.referrals.sharePercent,
+    dailyCapMicro: deps.config.economy.referrals.dailyCapMicro,
+    sharePercent: deps.config.economy.referrals.sharePercent,
     friends: friends.map((friend) => ({
       name: publicName(friend),
       joinedAt: friend.joined_at,

@@ -6,9 +6,10 @@
  */
 
 import { MICRO_PER_UNIT } from "#contracts/micro.ts";
-import type { AppContext } from "../../context.ts";
 import { findLatestStreakClaim, insertStreakClaim } from "../../db/repos/streaks.repo.ts";
+import type { Settings, Uses } from "../deps.ts";
 import { runIdempotent } from "../idempotency.ts";
+import type { LiveTransactionDeps } from "../live/live-transaction.ts";
 import { lockRewardsAccount, movePoints } from "../taps/rewards-account.ts";
 import { streakGoalsReached, unlockAchievements } from "./achievements.ts";
 import { streakAlreadyClaimed } from "./errors.ts";
@@ -25,14 +26,17 @@ export interface StreakStatus {
   resetsAt: Date;
 }
 
-export async function streakStatus(ctx: AppContext, userId: string): Promise<StreakStatus> {
-  const today = utcDayOf(ctx.clock());
-  const streak = streakOn((await findLatestStreakClaim(ctx.db, userId)) ?? null, today);
+export async function streakStatus(
+  deps: Uses<"db" | "clock"> & Settings<"economy">,
+  userId: string,
+): Promise<StreakStatus> {
+  const today = utcDayOf(deps.clock());
+  const streak = streakOn((await findLatestStreakClaim(deps.db, userId)) ?? null, today);
   return {
     current: streak.current,
     best: streak.best,
     claimedToday: streak.claimedToday,
-    nextRewardPoints: nextStreakReward(streak, ctx.config.economy.streak),
+    nextRewardPoints: nextStreakReward(streak, deps.config.economy.streak),
     freezes: streak.freezes,
     resetsAt: startOfUtcDay(today + 1),
   };
@@ -48,21 +52,21 @@ export interface StreakClaimResult {
 }
 
 export function claimStreak(
-  ctx: AppContext,
+  deps: LiveTransactionDeps & Settings<"economy">,
   request: { userId: string; idempotencyKey: string },
 ): Promise<StreakClaimResult> {
   const { userId } = request;
   return runIdempotent(
-    ctx,
+    deps,
     { callerId: userId, key: request.idempotencyKey, scope: "streak-claim", body: {} },
     async (trx) => {
-      const now = ctx.clock();
+      const now = deps.clock();
       const today = utcDayOf(now);
       const rewards = await lockRewardsAccount(trx, userId, now);
       const claim = claimStreakOn(
         (await findLatestStreakClaim(trx, userId)) ?? null,
         today,
-        ctx.config.economy.streak,
+        deps.config.economy.streak,
       );
       if (!claim) throw streakAlreadyClaimed();
       const rewardMicro = claim.rewardPoints * MICRO_PER_UNIT;
@@ -80,7 +84,7 @@ export function claimStreak(
           : rewards.pointsMicro;
       const after = await unlockAchievements(
         trx,
-        ctx.config.economy.achievementRewardPoints,
+        deps.config.economy.achievementRewardPoints,
         { userId, ...rewards, pointsMicro },
         streakGoalsReached(claim.streak),
         now,

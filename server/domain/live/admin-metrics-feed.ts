@@ -4,7 +4,7 @@
  * last ones sent. Nothing is written for it: the tap-sync transaction stays as short as it was, and a
  * snapshot has no id (a late screen reads GET /admin/metrics, or gets one when its stream opens).
  */
-import type { Logger } from "../../context.ts";
+import type { Logger } from "../../logger.ts";
 import type { LiveSubscription } from "./live-subscription.ts";
 
 export const ADMIN_METRICS_EVENT = "admin.metrics";

@@ -8,7 +8,6 @@
  */
 import type { Kysely } from "kysely";
 import type { Clock } from "../../clock.ts";
-import type { Logger } from "../../context.ts";
 import type { Listen, NotificationListener } from "../../db/notifications.ts";
 import {
   LIVE_CHANNEL,
@@ -17,6 +16,7 @@ import {
   SESSIONS_ENDED,
 } from "../../db/repos/live-events.repo.ts";
 import type { Database } from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
 import { AdminMetricsFeed } from "./admin-metrics-feed.ts";
 import { type LiveSink, LiveSubscription, type LiveViewer } from "./live-subscription.ts";
 import { ADMINS_STREAM } from "./live-transaction.ts";

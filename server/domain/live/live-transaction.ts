@@ -7,11 +7,10 @@
  * Once the transaction has committed, the new positions are announced to every instance (NOTIFY outside the
  * transaction: inside, PostgreSQL would serialise all such commits on its notification lock).
  */
-import type { Kysely, Transaction } from "kysely";
-import type { Clock } from "../../clock.ts";
-import type { Logger } from "../../context.ts";
+import type { Transaction } from "kysely";
 import { appendLiveEvents, FIGURES_CHANGED, SESSIONS_ENDED } from "../../db/repos/live-events.repo.ts";
 import type { Database } from "../../db/schema.ts";
+import type { Uses } from "../deps.ts";
 import { announce } from "./announcer.ts";
 
 /** The stream every admin reads besides their own. */
@@ -62,16 +61,19 @@ export function figuresChanged(trx: Transaction<Database>): void {
   queueOf(trx).figuresChanged = true;
 }
 
+/** The log is optional: a committed change whose announcement fails is only worth a warning. */
+export type LiveTransactionDeps = Uses<"db" | "clock"> & Partial<Uses<"log">>;
+
 export async function transactionWithLiveEvents<T>(
-  ctx: { db: Kysely<Database>; clock: Clock; log?: Logger },
+  deps: LiveTransactionDeps,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   let positions: string[] = [];
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await deps.db.transaction().execute(async (trx) => {
     const queue: Queue = { events: [], figuresChanged: false };
     queued.set(trx, queue);
     const answer = await work(trx);
-    positions = await appendQueued(trx, queue.events, ctx.clock());
+    positions = await appendQueued(trx, queue.events, deps.clock());
     if (queue.figuresChanged) positions.push(FIGURES_CHANGED);
     for (const event of queue.events)
       if (event.type === "session") positions.push(`${SESSIONS_ENDED}${event.stream}`);
@@ -80,8 +82,8 @@ export async function transactionWithLiveEvents<T>(
   if (positions.length > 0) {
     // The change has committed: failing to announce it must not fail it. Streams catch up at their next
     // announcement or sweep (docs/decisions/017).
-    await announce(ctx.db, positions).catch((err: unknown) =>
-      ctx.log?.warn({ err }, "live events committed but not announced"),
+    await announce(deps.db, positions).catch((err: unknown) =>
+      deps.log?.warn({ err }, "live events committed but not announced"),
     );
   }
   return result;

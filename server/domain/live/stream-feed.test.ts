@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it, vi } from "vitest";
-import type { Logger } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
 import type { LiveFrame } from "./live-subscription.ts";
 
 /** The log of stream "u1" (pruning = dropping a prefix), every read made, and a gate that holds reads. */

@@ -6,9 +6,9 @@
  * way is served by the next read, which is queued at once (its position may be below the running read's).
  */
 import type { Kysely } from "kysely";
-import type { Logger } from "../../context.ts";
 import { readLiveEventsAfter } from "../../db/repos/live-events.repo.ts";
 import type { Database } from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
 import type { LiveSubscription } from "./live-subscription.ts";
 
 const READ_BATCH = 200;

@@ -8,12 +8,12 @@
  */
 import { STREAM_TICKET_SECONDS } from "#contracts/limits.ts";
 import { addSeconds } from "../../clock.ts";
-import type { AppContext } from "../../context.ts";
 import { consumeLiveTicket, insertLiveTicket } from "../../db/repos/live-tickets.repo.ts";
 import { findSessionById } from "../../db/repos/sessions.repo.ts";
 import { rateLimited, unauthorized } from "../../errors.ts";
 import type { AuthenticatedSession } from "../auth/sessions.ts";
 import { hashToken, newOpaqueToken } from "../auth/tokens.ts";
+import type { Uses } from "../deps.ts";
 import { countAttempt, type LimitRule } from "../rate-limit.ts";
 
 export const STREAM_TICKETS_PER_USER: LimitRule = {
@@ -23,16 +23,16 @@ export const STREAM_TICKETS_PER_USER: LimitRule = {
 };
 
 export async function issueStreamTicket(
-  ctx: AppContext,
+  deps: Uses<"db" | "clock">,
   session: AuthenticatedSession,
 ): Promise<{ ticket: string; expiresIn: typeof STREAM_TICKET_SECONDS }> {
-  const now = ctx.clock();
-  const verdict = await countAttempt(ctx.db, STREAM_TICKETS_PER_USER, session.user.id, now);
+  const now = deps.clock();
+  const verdict = await countAttempt(deps.db, STREAM_TICKETS_PER_USER, session.user.id, now);
   if (!verdict.allowed) {
     throw rateLimited(verdict.retryAfterSeconds, "Too many live connections. Please try again shortly.");
   }
   const ticket = newOpaqueToken();
-  await insertLiveTicket(ctx.db, {
+  await insertLiveTicket(deps.db, {
     ticketHash: hashToken(ticket),
     sessionId: session.sessionId,
     expiresAt: addSeconds(now, STREAM_TICKET_SECONDS),
@@ -44,10 +44,13 @@ export async function issueStreamTicket(
  * The session the ticket was issued to, or 401 for an unknown, used or expired ticket, a dead session, or one
  * whose access token has expired (a session row is one token pair: a refresh makes a new row).
  */
-export async function redeemStreamTicket(ctx: AppContext, ticket: string): Promise<AuthenticatedSession> {
-  const now = ctx.clock();
-  const sessionId = await consumeLiveTicket(ctx.db, hashToken(ticket), now);
-  const session = sessionId === undefined ? undefined : await findSessionById(ctx.db, sessionId);
+export async function redeemStreamTicket(
+  deps: Uses<"db" | "clock">,
+  ticket: string,
+): Promise<AuthenticatedSession> {
+  const now = deps.clock();
+  const sessionId = await consumeLiveTicket(deps.db, hashToken(ticket), now);
+  const session = sessionId === undefined ? undefined : await findSessionById(deps.db, sessionId);
   if (!session || session.revokedAt !== null) throw unauthorized();
   if (session.accessExpiresAt.getTime() <= now.getTime()) throw unauthorized();
   return session;

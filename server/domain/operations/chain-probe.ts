@@ -5,7 +5,7 @@
  * withdrawal depends on.
  */
 import { HOT_WALLET_INDEX } from "../../chain/keys.ts";
-import type { AppContext } from "../../context.ts";
+import type { Uses } from "../deps.ts";
 
 export const PROBE_INTERVAL_MS = 30_000;
 export const PROBE_TIMEOUT_MS = 3_000;
@@ -30,19 +30,19 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createChainProbe(ctx: Pick<AppContext, "chain" | "wallet" | "log">): ChainProbe {
+export function createChainProbe(deps: Uses<"chain" | "wallet" | "log">): ChainProbe {
   let last: { at: number; status: ChainStatus } | null = null;
   let running: Promise<ChainStatus> | null = null;
   const probe = async (): Promise<ChainStatus> => {
     try {
       await withTimeout(
-        ctx.chain.tokenBalanceMicro(ctx.wallet.addressAt(HOT_WALLET_INDEX)),
+        deps.chain.tokenBalanceMicro(deps.wallet.addressAt(HOT_WALLET_INDEX)),
         PROBE_TIMEOUT_MS,
         "the chain gateway",
       );
       return "ok";
     } catch (err) {
-      ctx.log.warn({ err }, "chain probe failed");
+      deps.log.warn({ err }, "chain probe failed");
       return "unavailable";
     }
   };

@@ -4,10 +4,10 @@
  * Prometheus's text format. The database figures are one statement (operations.read-model.ts).
  */
 
-import { MICRO_PER_UNIT } from "#contracts/micro.ts";
+import { microToNumber } from "#contracts/micro.ts";
 import { CHAIN_WORKER_LEASE } from "../../chain/worker.ts";
-import type { AppContext } from "../../context.ts";
 import { readOperationsFigures } from "../../db/read-models/operations.read-model.ts";
+import type { Uses } from "../deps.ts";
 
 const WITHDRAWAL_STATUSES = ["reserved", "signed", "broadcast", "confirmed", "failed"] as const;
 /** Ledger account kinds as the metric names them. */
@@ -25,22 +25,24 @@ export interface ScrapedMetrics {
   text: string;
 }
 
-export async function scrapeMetrics(ctx: AppContext): Promise<ScrapedMetrics> {
-  const { metrics } = ctx;
-  const now = ctx.clock();
+export async function scrapeMetrics(
+  deps: Uses<"db" | "clock" | "metrics" | "chainProbe" | "live" | "lifecycle" | "poolUse">,
+): Promise<ScrapedMetrics> {
+  const { metrics } = deps;
+  const now = deps.clock();
   const [figures, chain] = await Promise.all([
-    readOperationsFigures(ctx.db, CHAIN_WORKER_LEASE),
-    ctx.chainProbe.fresh(),
+    readOperationsFigures(deps.db, CHAIN_WORKER_LEASE),
+    deps.chainProbe.fresh(),
   ]);
 
   for (const [kind, label] of Object.entries(ACCOUNT_LABELS)) {
-    metrics.ledgerBalance.set({ account: label }, (figures.ledgerByKindMicro[kind] ?? 0) / MICRO_PER_UNIT);
+    metrics.ledgerBalance.set({ account: label }, microToNumber(figures.ledgerByKindMicro[kind] ?? 0));
   }
-  metrics.pointsOutstanding.set(figures.pointsOutstandingMicro / MICRO_PER_UNIT);
+  metrics.pointsOutstanding.set(microToNumber(figures.pointsOutstandingMicro));
   for (const status of WITHDRAWAL_STATUSES) {
     const row = figures.withdrawals.find((entry) => entry.status === status);
     metrics.withdrawals.set({ status }, row?.count ?? 0);
-    metrics.withdrawalsUsdt.set({ status }, (row?.amountMicro ?? 0) / MICRO_PER_UNIT);
+    metrics.withdrawalsUsdt.set({ status }, microToNumber(row?.amountMicro ?? 0));
   }
   const oldestOpen = figures.oldestOpenWithdrawalAt;
   metrics.oldestOpenWithdrawal.set(
@@ -60,9 +62,9 @@ export async function scrapeMetrics(ctx: AppContext): Promise<ScrapedMetrics> {
     metrics.reconcileDifferences.set({ source: run.source }, run.differences);
   }
   metrics.chainUp.set(chain === "ok" ? 1 : 0);
-  metrics.eventStreams.set(ctx.live.openStreams);
-  metrics.draining.set(ctx.lifecycle.draining ? 1 : 0);
-  const pool = ctx.poolUse?.();
+  metrics.eventStreams.set(deps.live.openStreams);
+  metrics.draining.set(deps.lifecycle.draining ? 1 : 0);
+  const pool = deps.poolUse?.();
   if (pool) {
     metrics.dbPool.set({ state: "total" }, pool.total);
     metrics.dbPool.set({ state: "idle" }, pool.idle);

@@ -5,9 +5,9 @@
  * shares the same TronGrid, so an outage there would take them all out for nothing, while taps, the wallet's
  * figures and the back office still work; the chain_up metric and its alert tell the operator instead.
  */
-import type { AppContext } from "../../context.ts";
 import { pingDatabase } from "../../db/read-models/operations.read-model.ts";
 import { AppError } from "../../errors.ts";
+import type { Uses } from "../deps.ts";
 import { type ChainStatus, withTimeout } from "./chain-probe.ts";
 
 /**
@@ -17,7 +17,7 @@ import { type ChainStatus, withTimeout } from "./chain-probe.ts";
 export const DATABASE_PING_TIMEOUT_MS = 1_000;
 
 export const draining = () =>
-  new AppError(503, "DRAINING", "This instance is shutting down. Send requests to another one.");
+  new AppError("DRAINING", "This instance is shutting down. Send requests to another one.");
 
 export interface Readiness {
   status: "ready";
@@ -25,15 +25,17 @@ export interface Readiness {
   chain: ChainStatus | "unknown";
 }
 
-export async function checkReadiness(ctx: AppContext): Promise<Readiness> {
-  if (ctx.lifecycle.draining) throw draining();
+export async function checkReadiness(
+  deps: Uses<"db" | "log" | "lifecycle" | "chainProbe">,
+): Promise<Readiness> {
+  if (deps.lifecycle.draining) throw draining();
   try {
-    await withTimeout(pingDatabase(ctx.db), DATABASE_PING_TIMEOUT_MS, "the database");
+    await withTimeout(pingDatabase(deps.db), DATABASE_PING_TIMEOUT_MS, "the database");
   } catch (err) {
-    ctx.log.warn({ err }, "readiness: the database did not answer");
-    throw new AppError(503, "DATABASE_UNAVAILABLE", "This instance cannot reach its database.");
+    deps.log.warn({ err }, "readiness: the database did not answer");
+    throw new AppError("DATABASE_UNAVAILABLE", "This instance cannot reach its database.");
   }
   // The stop may have begun while the database answered.
-  if (ctx.lifecycle.draining) throw draining();
-  return { status: "ready", db: "ok", chain: ctx.chainProbe.current() };
+  if (deps.lifecycle.draining) throw draining();
+  return { status: "ready", db: "ok", chain: deps.chainProbe.current() };
 }

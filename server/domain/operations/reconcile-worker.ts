@@ -3,19 +3,19 @@
  * run never holds up the chain worker's rounds. Each run is recorded, and every instance's /api/metrics
  * shows the latest (taprewards_reconcile_differences); differences are also logged as an error.
  */
-import type { AppContext } from "../../context.ts";
 import { insertReconciliationRun } from "../../db/read-models/reconciliation.read-model.ts";
+import type { Uses } from "../deps.ts";
 import { type ReconcileReport, reconcile } from "./reconcile.ts";
 
 export const RECONCILE_LEASE = "reconcile";
 
 /** Runs one reconciliation and records it. */
 export async function reconcileAndRecord(
-  ctx: Pick<AppContext, "db" | "chain" | "clock">,
+  deps: Uses<"db" | "chain" | "clock">,
   source: "worker" | "command",
 ): Promise<ReconcileReport> {
-  const report = await reconcile(ctx);
-  await insertReconciliationRun(ctx.db, {
+  const report = await reconcile(deps);
+  await insertReconciliationRun(deps.db, {
     source,
     finishedAt: new Date(report.finishedAt),
     differences: report.differences,

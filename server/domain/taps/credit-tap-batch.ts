@@ -7,7 +7,6 @@
  * its reward is in the answer's points (and in the stored answer a replay gets). The user's referrer, if any,
  * gets their share of the batch's points in the same transaction (docs/decisions/022).
  */
-import type { AppContext } from "../../context.ts";
 import { insertRewardsRow, type RewardsRow } from "../../db/repos/rewards.repo.ts";
 import {
   findBatch,
@@ -17,6 +16,7 @@ import {
   type StoredBatch,
 } from "../../db/repos/tap-batches.repo.ts";
 import { countSyncOnLockedRow, readSyncState, type SyncState } from "../../db/repos/tap-sync.repo.ts";
+import type { Settings, Uses } from "../deps.ts";
 import {
   announceUnlocks,
   maskOf,
@@ -29,13 +29,16 @@ import { boostFactorAt } from "../economy/boosters.ts";
 import { shareTapPoints } from "../economy/referrals.ts";
 import { utcDayOf, utcWeekStartOf } from "../economy/utc-days.ts";
 import { announce } from "../live/announcer.ts";
-import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { pointsChanged, pointsPayload } from "../live/screen-events.ts";
 import type { LimitRule } from "../rate-limit.ts";
 import { tooManySyncs } from "./errors.ts";
 import type { SyncHint } from "./sync-hints.ts";
 import { writeInGroup } from "./sync-write-groups.ts";
 import { fullBucket, takeTaps } from "./token-bucket.ts";
+
+/** A sync reads and writes the rewards row, keeps this instance's hint of it, and may share points. */
+type TapSyncDeps = LiveTransactionDeps & Uses<"log" | "syncHints"> & Settings<"economy">;
 
 export const TAP_SYNC_LIMIT: LimitRule = { name: "tap-sync", limit: 30, windowSeconds: 60 };
 
@@ -72,21 +75,21 @@ function claimMismatches(claim: TapBatchClaim, multiplierMicro: number, factor: 
 }
 
 /** What a batch is worth against the rewards row as it stands: the same rules on both paths. */
-function priceBatch(ctx: AppContext, rewards: RewardsRow, claim: TapBatchClaim, now: Date) {
+function priceBatch(deps: Settings<"economy">, rewards: RewardsRow, claim: TapBatchClaim, now: Date) {
   const take = takeTaps(
     { milliTaps: rewards.bucketMilliTaps, updatedAt: rewards.bucketUpdatedAt },
     claim.taps,
     now,
   );
   const multiplierMicro = rewards.multiplierMicro;
-  const factor = boostFactorAt(rewards, now, ctx.config.economy.boosters.graceMs);
+  const factor = boostFactorAt(rewards, now, deps.config.economy.boosters.graceMs);
   const creditedPointsMicro = take.granted * multiplierMicro * factor;
   const totalTaps = rewards.totalTaps + take.granted;
   // Goals are checked against the bits read with the row: no query unless this batch reaches one.
   const unlocks = pendingUnlocks(
     tapGoalsReached(totalTaps),
     rewards.achievementsMask,
-    ctx.config.economy.achievementRewardPoints,
+    deps.config.economy.achievementRewardPoints,
   );
   const result: TapBatchResult = {
     pointsMicro: rewards.pointsMicro + creditedPointsMicro + rewardOf(unlocks),
@@ -124,31 +127,31 @@ function priceBatch(ctx: AppContext, rewards: RewardsRow, claim: TapBatchClaim, 
  * keeps moving between read and write take the locking transaction below, whose rules are the same.
  */
 export async function creditTapBatch(
-  ctx: AppContext,
+  deps: TapSyncDeps,
   userId: string,
   claim: TapBatchClaim,
 ): Promise<TapBatchResult> {
-  const now = ctx.clock();
-  const hint = ctx.syncHints.get(userId);
+  const now = deps.clock();
+  const hint = deps.syncHints.get(userId);
   if (hint) {
-    const written = await writeFromRow(ctx, { userId, claim, now }, hint);
+    const written = await writeFromRow(deps, { userId, claim, now }, hint);
     if (written !== null && written !== NEEDS_LOCK) return written;
     // Stale, a replay, a full window or a batch for the locking path: the read below decides which.
-    ctx.syncHints.delete(userId);
+    deps.syncHints.delete(userId);
   }
   for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt += 1) {
-    const state = await readSyncState(ctx.db, { userId, batchId: claim.batchId });
+    const state = await readSyncState(deps.db, { userId, batchId: claim.batchId });
     // A replay is a read: it answers what was stored and counts nothing.
     if (state.batch) return replayOf(state.batch);
     const waitSeconds = refusal(state.window, now);
     if (waitSeconds !== null) throw tooManySyncs(waitSeconds);
     if (!state.rewards) break;
     const known = { ...state.rewards, referrerId: state.referrerId };
-    const written = await writeFromRow(ctx, { userId, claim, now }, known);
+    const written = await writeFromRow(deps, { userId, claim, now }, known);
     if (written === NEEDS_LOCK) break;
     if (written) return written;
   }
-  return creditInTransaction(ctx, userId, claim, now);
+  return creditInTransaction(deps, userId, claim, now);
 }
 
 const NEEDS_LOCK = "needs-lock";
@@ -160,16 +163,16 @@ const NEEDS_LOCK = "needs-lock";
  * payments are written by the locking path).
  */
 async function writeFromRow(
-  ctx: AppContext,
+  deps: TapSyncDeps,
   sync: { userId: string; claim: TapBatchClaim; now: Date },
   known: SyncHint,
 ): Promise<TapBatchResult | typeof NEEDS_LOCK | null> {
   const { userId, claim, now } = sync;
-  const priced = priceBatch(ctx, known.row, claim, now);
+  const priced = priceBatch(deps, known.row, claim, now);
   const { result, batch } = priced;
   const sharesPoints = known.referrerId !== null && result.credited.pointsMicro > 0;
   if (priced.unlocks.length > 0 || sharesPoints) return NEEDS_LOCK;
-  const written = await writeInGroup(ctx.db, {
+  const written = await writeInGroup(deps.db, {
     ...batch,
     userId,
     version: known.version,
@@ -184,7 +187,7 @@ async function writeFromRow(
           }),
   });
   if (!written) return null;
-  ctx.syncHints.set(userId, {
+  deps.syncHints.set(userId, {
     version: written.version,
     referrerId: known.referrerId,
     row: {
@@ -196,7 +199,7 @@ async function writeFromRow(
       achievementsMask: batch.achievementsMask,
     },
   });
-  if (written.seq > 0) await announce(ctx.db, [`${userId}:${written.seq}`]).catch(noteUnannounced(ctx));
+  if (written.seq > 0) await announce(deps.db, [`${userId}:${written.seq}`]).catch(noteUnannounced(deps));
   return result;
 }
 
@@ -218,17 +221,17 @@ function refusal(window: SyncState["window"], now: Date): number | null {
 /** Reads and writes before the row moves again this many times, then waits its turn on the row's lock. */
 const OPTIMISTIC_TRIES = 3;
 
-const noteUnannounced = (ctx: AppContext) => (err: unknown) =>
-  ctx.log.warn({ err }, "live events committed but not announced");
+const noteUnannounced = (deps: Uses<"log">) => (err: unknown) =>
+  deps.log.warn({ err }, "live events committed but not announced");
 
 /** The locking path: the row is locked, so whatever the batch touches is decided in one transaction. */
 function creditInTransaction(
-  ctx: AppContext,
+  deps: TapSyncDeps,
   userId: string,
   claim: TapBatchClaim,
   now: Date,
 ): Promise<TapBatchResult> {
-  return transactionWithLiveEvents(ctx, async (trx) => {
+  return transactionWithLiveEvents(deps, async (trx) => {
     let state = await lockRewardsWithBatch(trx, userId, claim.batchId);
     if (!state) {
       const bucket = fullBucket(now);
@@ -241,12 +244,12 @@ function creditInTransaction(
     if (refusedUntil) throw tooManySyncs(secondsUntil(refusedUntil, now));
 
     const { rewards } = state;
-    const { result, unlocks, batch } = priceBatch(ctx, rewards, claim, now);
+    const { result, unlocks, batch } = priceBatch(deps, rewards, claim, now);
     const recorded = await recordTapBatch(trx, { ...batch, userId });
     if (recorded) {
       await recordUnlocks(trx, userId, unlocks, now);
       if (state.referrerId !== null && result.credited.pointsMicro > 0) {
-        await shareTapPoints(ctx, trx, {
+        await shareTapPoints(deps, trx, {
           friendId: userId,
           referrerId: state.referrerId,
           batchId: claim.batchId,

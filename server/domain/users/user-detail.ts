@@ -6,7 +6,7 @@ import { AppError } from "../../errors.ts";
 
 export async function userDetail(db: Kysely<Database>, userId: string) {
   const user = await findUserById(db, userId);
-  if (!user) throw new AppError(404, "NOT_FOUND", "This account no longer exists.");
+  if (!user) throw new AppError("NOT_FOUND", "This account no longer exists.");
   return {
     id: user.id,
     email: user.email,

@@ -4,27 +4,30 @@
  * reached over the network: when it cannot be, the answer is a 503 saying to try again (docs/api.md), not a 500.
  */
 import { ChainUnavailable } from "../../chain/gateway.ts";
-import type { AppContext } from "../../context.ts";
+import type { Uses } from "../deps.ts";
 import { depositAddressOf } from "./deposit-address.ts";
-import { type ScannedTransfer, scanDeposits } from "./deposits.ts";
+import { type DepositScanDeps, type ScannedTransfer, scanDeposits } from "./deposits.ts";
 import { chainUnavailable } from "./errors.ts";
 
 /** Null when the user has no deposit address yet. */
-export async function depositAddressBalanceMicro(ctx: AppContext, userId: string): Promise<number | null> {
-  const address = await depositAddressOf(ctx, userId);
+export async function depositAddressBalanceMicro(
+  deps: Uses<"db" | "chain">,
+  userId: string,
+): Promise<number | null> {
+  const address = await depositAddressOf(deps, userId);
   if (address === null) return null;
-  return onChain(() => ctx.chain.tokenBalanceMicro(address));
+  return onChain(() => deps.chain.tokenBalanceMicro(address));
 }
 
 /** The latest `limit` transfers, newest first; scanning also credits deposits that have become final. */
 export async function depositAddressTransfers(
-  ctx: AppContext,
+  deps: DepositScanDeps,
   userId: string,
   limit: number,
 ): Promise<ScannedTransfer[]> {
-  const address = await depositAddressOf(ctx, userId);
+  const address = await depositAddressOf(deps, userId);
   if (address === null) return [];
-  const scanned = await onChain(() => scanDeposits(ctx, { userId, address }));
+  const scanned = await onChain(() => scanDeposits(deps, { userId, address }));
   return scanned.slice(0, limit);
 }
 

@@ -10,7 +10,6 @@
  * `first-deposit` in that transaction (docs/decisions/019).
  */
 import type { AddressTransfer, TransferLog } from "../../chain/gateway.ts";
-import type { AppContext } from "../../context.ts";
 import {
   checkedOutcomes,
   insertChainDeposit,
@@ -18,10 +17,11 @@ import {
   listDepositAddresses,
   recordChecked,
 } from "../../db/repos/chain.repo.ts";
+import type { Settings, Uses } from "../deps.ts";
 import { prepareUnlock } from "../economy/achievements.ts";
 import { EXTERNAL, ensureWalletAccount } from "../ledger/accounts.ts";
 import { transfer } from "../ledger/transfer.ts";
-import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { depositChanged } from "../live/screen-events.ts";
 
 /** How many of the address's latest transfers each scan reads (the Deposit tab shows 10). */
@@ -34,26 +34,29 @@ export interface ScannedTransfer extends AddressTransfer {
   status: ChainTransferStatus;
 }
 
+/** A scan asks the chain and credits what it finds, unlocking the deposit achievements. */
+export type DepositScanDeps = LiveTransactionDeps & Uses<"chain"> & Settings<"economy">;
+
 export async function scanDeposits(
-  ctx: AppContext,
+  deps: DepositScanDeps,
   owner: { userId: string; address: string },
 ): Promise<ScannedTransfer[]> {
   const { address } = owner;
-  const transfers = await ctx.chain.listTransfers(address, { limit: SCAN_DEPTH });
+  const transfers = await deps.chain.listTransfers(address, { limit: SCAN_DEPTH });
   const incomingIds = [...new Set(transfers.filter((t) => t.to === address).map((t) => t.txId))];
-  const settled = await checkedOutcomes(ctx.db, address, incomingIds);
+  const settled = await checkedOutcomes(deps.db, address, incomingIds);
   for (const txId of incomingIds) {
     if (settled.has(txId)) continue;
-    const outcome = await ctx.chain.transactionOutcome(txId);
+    const outcome = await deps.chain.transactionOutcome(txId);
     if (outcome.status === "failed") {
-      await recordChecked(ctx.db, { txId, address, outcome: "failed", at: ctx.clock() });
+      await recordChecked(deps.db, { txId, address, outcome: "failed", at: deps.clock() });
       settled.set(txId, "failed");
     } else if (outcome.status === "confirmed") {
       const ours = outcome.logs.filter((log) => log.to === address && log.amountMicro > 0);
-      await creditLogs(ctx, owner, txId, outcome.blockNumber, ours);
+      await creditLogs(deps, owner, txId, outcome.blockNumber, ours);
       settled.set(txId, ours.length > 0 ? "credited" : "nothing");
     } else if (outcome.status === "pending") {
-      await announcePending(ctx, owner, txId, incomingMicro(transfers, address, txId));
+      await announcePending(deps, owner, txId, incomingMicro(transfers, address, txId));
     }
   }
   return (
@@ -80,30 +83,30 @@ const incomingMicro = (transfers: AddressTransfer[], address: string, txId: stri
   transfers.filter((t) => t.txId === txId && t.to === address).reduce((sum, t) => sum + t.amountMicro, 0);
 
 async function announcePending(
-  ctx: AppContext,
+  deps: LiveTransactionDeps,
   owner: { userId: string; address: string },
   txId: string,
   amountMicro: number,
 ): Promise<void> {
   if (amountMicro <= 0) return;
-  await transactionWithLiveEvents(ctx, async (trx) => {
-    const first = await insertDepositSighting(trx, { txId, address: owner.address, at: ctx.clock() });
+  await transactionWithLiveEvents(deps, async (trx) => {
+    const first = await insertDepositSighting(trx, { txId, address: owner.address, at: deps.clock() });
     if (first) depositChanged(trx, owner.userId, { txId, amountMicro, status: "pending" });
   });
 }
 
 async function creditLogs(
-  ctx: AppContext,
+  deps: DepositScanDeps,
   owner: { userId: string; address: string },
   txId: string,
   blockNumber: number,
   logs: TransferLog[],
 ): Promise<void> {
-  const walletAccount = await ensureWalletAccount(ctx.db, owner.userId);
-  await transactionWithLiveEvents(ctx, async (trx) => {
-    const at = ctx.clock();
+  const walletAccount = await ensureWalletAccount(deps.db, owner.userId);
+  await transactionWithLiveEvents(deps, async (trx) => {
+    const at = deps.clock();
     // The owner's rewards row is locked first, before the ledger accounts, in case this is their first deposit.
-    const unlock = await prepareUnlock(trx, ctx.config.economy.achievementRewardPoints, owner.userId, at);
+    const unlock = await prepareUnlock(trx, deps.config.economy.achievementRewardPoints, owner.userId, at);
     let creditedMicro = 0;
     for (const log of logs) {
       const fresh = await insertChainDeposit(trx, {
@@ -143,10 +146,10 @@ async function creditLogs(
 
 /** One round over every deposit address; one address failing (chain hiccup) does not stop the others. */
 export async function scanAllDeposits(
-  ctx: AppContext,
+  deps: DepositScanDeps & Uses<"log">,
   concurrency = 4,
 ): Promise<{ scanned: number; failed: number }> {
-  const owners = await listDepositAddresses(ctx.db);
+  const owners = await listDepositAddresses(deps.db);
   let next = 0;
   let failed = 0;
   const worker = async () => {
@@ -154,10 +157,10 @@ export async function scanAllDeposits(
       const owner = owners[next++];
       if (!owner) break;
       try {
-        await scanDeposits(ctx, { userId: owner.user_id, address: owner.address });
+        await scanDeposits(deps, { userId: owner.user_id, address: owner.address });
       } catch (err) {
         failed++;
-        ctx.log.warn({ err, address: owner.address }, "deposit scan failed; trying again next round");
+        deps.log.warn({ err, address: owner.address }, "deposit scan failed; trying again next round");
       }
     }
   };

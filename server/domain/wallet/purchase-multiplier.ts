@@ -6,13 +6,14 @@
  */
 import { MULTIPLIER_PURCHASE_POINTS } from "#contracts/limits.ts";
 import { MICRO_PER_UNIT, microToNumber } from "#contracts/micro.ts";
-import type { AppContext } from "../../context.ts";
 import { findMultiplierOption, insertMultiplierChange } from "../../db/repos/multipliers.repo.ts";
 import { insertPointsMovement, setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
+import type { Settings } from "../deps.ts";
 import { unlockAchievements } from "../economy/achievements.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import type { LiveTransactionDeps } from "../live/live-transaction.ts";
 import { multiplierChanged, pointsChanged } from "../live/screen-events.ts";
 import { lockRewardsAccount } from "../taps/rewards-account.ts";
 import { multiplierNotHigher, notEnoughFunds, notEnoughPoints, unknownMultiplier } from "./errors.ts";
@@ -28,14 +29,14 @@ export interface PurchaseResult {
 }
 
 export async function purchaseMultiplier(
-  ctx: AppContext,
+  deps: LiveTransactionDeps & Settings<"economy">,
   request: { userId: string; idempotencyKey: string; multiplierMicro: number },
 ): Promise<PurchaseResult> {
   const { userId, multiplierMicro } = request;
   // Committed on its own, before the transaction: a wallet account existing is harmless either way.
-  const walletAccount = await ensureWalletAccount(ctx.db, userId);
+  const walletAccount = await ensureWalletAccount(deps.db, userId);
   return runIdempotent(
-    ctx,
+    deps,
     {
       callerId: userId,
       key: request.idempotencyKey,
@@ -43,7 +44,7 @@ export async function purchaseMultiplier(
       body: { multiplierMicro },
     },
     async (trx) => {
-      const now = ctx.clock();
+      const now = deps.clock();
       const option = await findMultiplierOption(trx, multiplierMicro);
       if (!option) throw unknownMultiplier();
       const rewards = await lockRewardsAccount(trx, userId, now);
@@ -83,7 +84,7 @@ export async function purchaseMultiplier(
       multiplierChanged(trx, userId, option.multiplierMicro);
       const after = await unlockAchievements(
         trx,
-        ctx.config.economy.achievementRewardPoints,
+        deps.config.economy.achievementRewardPoints,
         { userId, achievementsMask: rewards.achievementsMask, ...figures },
         ["first-multiplier"],
         now,

@@ -19,7 +19,6 @@ import { MIN_USDT_WITHDRAWAL } from "#contracts/limits.ts";
 import { MICRO_PER_UNIT } from "#contracts/micro.ts";
 import { isTronAddress, shortTronAddress } from "#contracts/tron-address.ts";
 import { ChainUnavailable, type PreparedTransfer, TransferRejected } from "../../chain/gateway.ts";
-import type { AppContext } from "../../context.ts";
 import {
   findWithdrawal,
   insertWithdrawal,
@@ -31,11 +30,12 @@ import {
   type WithdrawalRow,
 } from "../../db/repos/withdrawals.repo.ts";
 import type { Database } from "../../db/schema.ts";
+import type { Settings, Uses } from "../deps.ts";
 import { prepareUnlock } from "../economy/achievements.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { EXTERNAL, ensureWalletAccount } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
-import { transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { withdrawalChanged } from "../live/screen-events.ts";
 import { badTronAddress, belowMinimumWithdrawal, insufficientWithdrawalBalance } from "./errors.ts";
 
@@ -56,8 +56,11 @@ export interface AdvanceHooks {
   afterBroadcast?: () => void | Promise<void>;
 }
 
+/** Moving a withdrawal forward: the chain, the ledger and its live events, the log of each retry. */
+export type WithdrawalDeps = LiveTransactionDeps & Uses<"chain" | "log"> & Settings<"economy">;
+
 export async function requestUsdtWithdrawal(
-  ctx: AppContext,
+  deps: WithdrawalDeps & Uses<"background">,
   request: { userId: string; idempotencyKey: string; to: string; amountMicro: number },
 ): Promise<WithdrawalAnswer> {
   const { userId, to, amountMicro } = request;
@@ -65,12 +68,12 @@ export async function requestUsdtWithdrawal(
   if (amountMicro < MIN_USDT_WITHDRAWAL * MICRO_PER_UNIT) throw belowMinimumWithdrawal(MIN_USDT_WITHDRAWAL);
   // A wallet that never held anything has no ledger account yet: it holds nothing, so the balance check
   // below refuses the withdrawal as any other short balance (the transfer row needs the account to exist).
-  const source = await ensureWalletAccount(ctx.db, userId);
+  const source = await ensureWalletAccount(deps.db, userId);
   const answer = await runIdempotent(
-    ctx,
+    deps,
     { callerId: userId, key: request.idempotencyKey, scope: "token-transfer", body: { to, amountMicro } },
     (trx) =>
-      reserveWithdrawal(trx, ctx.clock(), {
+      reserveWithdrawal(trx, deps.clock(), {
         source,
         userId,
         to,
@@ -79,7 +82,7 @@ export async function requestUsdtWithdrawal(
         throw err instanceof InsufficientBalance ? insufficientWithdrawalBalance() : err;
       }),
   );
-  ctx.background.run("advance withdrawal", () => advanceWithdrawal(ctx, answer.id).then(() => {}));
+  deps.background.run("advance withdrawal", () => advanceWithdrawal(deps, answer.id).then(() => {}));
   return answer;
 }
 
@@ -132,44 +135,44 @@ function announce(
 
 /** Moves one withdrawal as far as the chain allows now; answers its status afterwards. */
 export async function advanceWithdrawal(
-  ctx: AppContext,
+  deps: WithdrawalDeps,
   id: string,
   hooks: AdvanceHooks = {},
 ): Promise<string> {
-  const leased = await leaseWithdrawal(ctx.db, id, ctx.clock(), LEASE_MS);
-  if (!leased) return (await findWithdrawal(ctx.db, id))?.status ?? "missing";
+  const leased = await leaseWithdrawal(deps.db, id, deps.clock(), LEASE_MS);
+  if (!leased) return (await findWithdrawal(deps.db, id))?.status ?? "missing";
   let row: WithdrawalRow = leased;
   try {
     if (row.status === "reserved") {
-      const signed = await sign(ctx, row);
-      if (!signed) return (await findWithdrawal(ctx.db, id))?.status ?? "missing";
+      const signed = await sign(deps, row);
+      if (!signed) return (await findWithdrawal(deps.db, id))?.status ?? "missing";
       row = signed;
     }
     if (row.status === "signed") {
-      if (!(await send(ctx, row))) return (await findWithdrawal(ctx.db, id))?.status ?? "missing";
+      if (!(await send(deps, row))) return (await findWithdrawal(deps.db, id))?.status ?? "missing";
       await hooks.afterBroadcast?.();
-      await moveWithdrawal(ctx.db, id, { from: ["signed"], to: "broadcast", at: ctx.clock() });
+      await moveWithdrawal(deps.db, id, { from: ["signed"], to: "broadcast", at: deps.clock() });
       row = { ...row, status: "broadcast" };
     }
-    if (row.status === "broadcast") await follow(ctx, row);
-    return (await findWithdrawal(ctx.db, id))?.status ?? "missing";
+    if (row.status === "broadcast") await follow(deps, row);
+    return (await findWithdrawal(deps.db, id))?.status ?? "missing";
   } finally {
-    await releaseLease(ctx.db, id);
+    await releaseLease(deps.db, id);
   }
 }
 
 /** Prepares and stores the signed transfer; null when it cannot be signed now (or was failed). */
-async function sign(ctx: AppContext, row: WithdrawalRow): Promise<WithdrawalRow | null> {
+async function sign(deps: WithdrawalDeps, row: WithdrawalRow): Promise<WithdrawalRow | null> {
   let prepared: PreparedTransfer;
   try {
-    prepared = await ctx.chain.prepareTransfer({ to: row.to_address, amountMicro: row.amount_micro });
+    prepared = await deps.chain.prepareTransfer({ to: row.to_address, amountMicro: row.amount_micro });
   } catch (err) {
-    if (err instanceof TransferRejected) await failAndRelease(ctx, row, err.message);
-    else logRetry(ctx, row, err);
+    if (err instanceof TransferRejected) await failAndRelease(deps, row, err.message);
+    else logRetry(deps, row, err);
     return null;
   }
-  const stored = await transactionWithLiveEvents(ctx, async (trx) => {
-    const signed = await markSigned(trx, row.id, { ...prepared, at: ctx.clock() });
+  const stored = await transactionWithLiveEvents(deps, async (trx) => {
+    const signed = await markSigned(trx, row.id, { ...prepared, at: deps.clock() });
     if (signed) announce(trx, row, "pending", prepared.txId);
     return signed;
   });
@@ -185,52 +188,52 @@ async function sign(ctx: AppContext, row: WithdrawalRow): Promise<WithdrawalRow 
 }
 
 /** True once the chain has the transaction (now or from an earlier send). */
-async function send(ctx: AppContext, row: WithdrawalRow): Promise<boolean> {
+async function send(deps: WithdrawalDeps, row: WithdrawalRow): Promise<boolean> {
   const txId = row.tx_id as string;
   const prepared = { txId, payload: row.signed_payload as string, expiresAt: row.expires_at as Date };
   try {
-    await ctx.chain.broadcast(prepared);
+    await deps.chain.broadcast(prepared);
     return true;
   } catch (err) {
     if (!(err instanceof TransferRejected) && !(err instanceof ChainUnavailable)) throw err;
     // Refused now, but an earlier send (before a crash) may have landed: only an unknown id is a failure.
-    const outcome = await ctx.chain.transactionOutcome(txId).catch(() => null);
+    const outcome = await deps.chain.transactionOutcome(txId).catch(() => null);
     if (outcome && outcome.status !== "unknown") return true;
     if (err instanceof TransferRejected && outcome?.status === "unknown") {
-      await failAndRelease(ctx, row, err.message);
-    } else if (outcome?.status === "unknown" && expiredLongAgo(ctx, row)) {
-      await failAndRelease(ctx, row, "the transfer expired before the network accepted it");
-    } else logRetry(ctx, row, err);
+      await failAndRelease(deps, row, err.message);
+    } else if (outcome?.status === "unknown" && expiredLongAgo(deps, row)) {
+      await failAndRelease(deps, row, "the transfer expired before the network accepted it");
+    } else logRetry(deps, row, err);
     return false;
   }
 }
 
-async function follow(ctx: AppContext, row: WithdrawalRow): Promise<void> {
+async function follow(deps: WithdrawalDeps, row: WithdrawalRow): Promise<void> {
   const txId = row.tx_id as string;
-  const outcome = await ctx.chain.transactionOutcome(txId).catch((err: unknown) => {
-    logRetry(ctx, row, err);
+  const outcome = await deps.chain.transactionOutcome(txId).catch((err: unknown) => {
+    logRetry(deps, row, err);
     return null;
   });
   if (!outcome) return;
-  if (outcome.status === "confirmed") await post(ctx, row);
-  else if (outcome.status === "failed") await failAndRelease(ctx, row, outcome.reason);
-  else if (outcome.status === "unknown" && expiredLongAgo(ctx, row)) {
-    await failAndRelease(ctx, row, "the network dropped the transfer");
+  if (outcome.status === "confirmed") await post(deps, row);
+  else if (outcome.status === "failed") await failAndRelease(deps, row, outcome.reason);
+  else if (outcome.status === "unknown" && expiredLongAgo(deps, row)) {
+    await failAndRelease(deps, row, "the network dropped the transfer");
   }
 }
 
-const expiredLongAgo = (ctx: AppContext, row: WithdrawalRow) =>
-  row.expires_at !== null && ctx.clock().getTime() > row.expires_at.getTime() + EXPIRY_GRACE_MS;
+const expiredLongAgo = (deps: Uses<"clock">, row: WithdrawalRow) =>
+  row.expires_at !== null && deps.clock().getTime() > row.expires_at.getTime() + EXPIRY_GRACE_MS;
 
 /**
  * The money left for good: clearing → external (the chain). A user's first confirmed withdrawal unlocks
  * `first-withdrawal` (docs/decisions/019): their rewards row is locked first, before any ledger account.
  */
-async function post(ctx: AppContext, row: WithdrawalRow): Promise<void> {
-  await transactionWithLiveEvents(ctx, async (trx) => {
-    const at = ctx.clock();
+async function post(deps: WithdrawalDeps, row: WithdrawalRow): Promise<void> {
+  await transactionWithLiveEvents(deps, async (trx) => {
+    const at = deps.clock();
     const unlock = row.user_id
-      ? await prepareUnlock(trx, ctx.config.economy.achievementRewardPoints, row.user_id, at)
+      ? await prepareUnlock(trx, deps.config.economy.achievementRewardPoints, row.user_id, at)
       : null;
     if (!(await moveWithdrawal(trx, row.id, { from: ["broadcast"], to: "confirmed", at }))) return;
     announce(trx, row, "confirmed", row.tx_id);
@@ -249,9 +252,9 @@ async function post(ctx: AppContext, row: WithdrawalRow): Promise<void> {
 }
 
 /** It did not happen: clearing → back to where it came from. */
-async function failAndRelease(ctx: AppContext, row: WithdrawalRow, reason: string): Promise<void> {
-  await transactionWithLiveEvents(ctx, async (trx) => {
-    const at = ctx.clock();
+async function failAndRelease(deps: WithdrawalDeps, row: WithdrawalRow, reason: string): Promise<void> {
+  await transactionWithLiveEvents(deps, async (trx) => {
+    const at = deps.clock();
     const moved = await moveWithdrawal(trx, row.id, {
       from: ["reserved", "signed", "broadcast"],
       to: "failed",
@@ -271,19 +274,19 @@ async function failAndRelease(ctx: AppContext, row: WithdrawalRow, reason: strin
       at,
     });
   });
-  ctx.log.warn({ withdrawal: row.id, reason }, "withdrawal failed; the amount was released");
+  deps.log.warn({ withdrawal: row.id, reason }, "withdrawal failed; the amount was released");
 }
 
-function logRetry(ctx: AppContext, row: WithdrawalRow, err: unknown): void {
-  ctx.log.warn({ err, withdrawal: row.id }, "withdrawal waits for the chain; trying again next round");
+function logRetry(deps: Uses<"log">, row: WithdrawalRow, err: unknown): void {
+  deps.log.warn({ err, withdrawal: row.id }, "withdrawal waits for the chain; trying again next round");
 }
 
 /** The worker's round: every open withdrawal nobody is working on. */
-export async function advanceOpenWithdrawals(ctx: AppContext, limit = 50): Promise<number> {
-  const open = await listOpenWithdrawalIds(ctx.db, ctx.clock(), limit);
+export async function advanceOpenWithdrawals(deps: WithdrawalDeps, limit = 50): Promise<number> {
+  const open = await listOpenWithdrawalIds(deps.db, deps.clock(), limit);
   for (const { id } of open) {
-    await advanceWithdrawal(ctx, id).catch((err: unknown) =>
-      ctx.log.error({ err, withdrawal: id }, "withdrawal round failed"),
+    await advanceWithdrawal(deps, id).catch((err: unknown) =>
+      deps.log.error({ err, withdrawal: id }, "withdrawal round failed"),
     );
   }
   return open.length;

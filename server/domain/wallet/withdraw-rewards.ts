@@ -6,11 +6,12 @@
  */
 
 import { MICRO_PER_UNIT, microFromNumber, mulDivFloor } from "#contracts/micro.ts";
-import type { AppContext } from "../../context.ts";
+import type { Settings } from "../deps.ts";
 import { unlockAchievements } from "../economy/achievements.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
+import type { LiveTransactionDeps } from "../live/live-transaction.ts";
 import { lockRewardsAccount, movePoints } from "../taps/rewards-account.ts";
 import { belowMinimumPayout, insufficientPointsBalance, insufficientPoolBalance } from "./errors.ts";
 
@@ -29,18 +30,18 @@ export function payoutMicro(pointsMicro: number, pointsPerUsdt: number): number 
 }
 
 export async function withdrawRewards(
-  ctx: AppContext,
+  deps: LiveTransactionDeps & Settings<"economy" | "pointsPerUsdt">,
   request: { userId: string; idempotencyKey: string; amountMicro: number },
 ): Promise<WithdrawRewardsResult> {
   const { userId, amountMicro } = request;
-  const usdtMicro = payoutMicro(amountMicro, ctx.config.pointsPerUsdt);
+  const usdtMicro = payoutMicro(amountMicro, deps.config.pointsPerUsdt);
   if (usdtMicro <= 0) throw belowMinimumPayout();
-  const walletAccount = await ensureWalletAccount(ctx.db, userId);
+  const walletAccount = await ensureWalletAccount(deps.db, userId);
   return runIdempotent(
-    ctx,
+    deps,
     { callerId: userId, key: request.idempotencyKey, scope: "withdraw-rewards", body: { amountMicro } },
     async (trx) => {
-      const now = ctx.clock();
+      const now = deps.clock();
       const rewards = await lockRewardsAccount(trx, userId, now);
       if (rewards.pointsMicro < amountMicro) throw insufficientPointsBalance();
       await transfer(trx, {
@@ -61,7 +62,7 @@ export async function withdrawRewards(
       });
       const after = await unlockAchievements(
         trx,
-        ctx.config.economy.achievementRewardPoints,
+        deps.config.economy.achievementRewardPoints,
         { userId, ...rewards, pointsMicro },
         ["first-withdrawal"],
         now,

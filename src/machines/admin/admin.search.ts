@@ -3,9 +3,16 @@
  * and the pure rules for a table's place in it. The URL owns sort, search and page; a page machine's input is
  * what these schemas output. A value that does not fit is dropped to its default, never thrown, so a stale or
  * hand-edited link still opens the page. `validateSearch` is not code-split: this module lands in the landing
- * page's first chunk, so it imports valibot and types only, never XState.
+ * page's first chunk, so it imports valibot, the dependency-free sort fields of the contract and types only,
+ * never XState.
  */
 import * as v from "valibot";
+import {
+  ADMIN_USERS_SORT_FIELDS,
+  MANAGED_USERS_SORT_FIELDS,
+  SORT_DIRECTIONS,
+  type SortOf,
+} from "#contracts/admin-sorts.ts";
 import type { ListQuery } from "#src/api/admin.ts";
 
 /** A default instead of an error, for every field of every admin search. */
@@ -22,14 +29,12 @@ const query = lenient(
  */
 const cursors = lenient(v.pipe(v.string(), v.regex(/^[^,]{1,200}(?:,[^,]{1,200})*$/)));
 
-type Direction = "asc" | "desc";
-export type SortOf<TField extends string> = `${TField}:${Direction}`;
 const sortsOf = <const TField extends string>(fields: readonly TField[]) =>
-  fields.flatMap((field) => [`${field}:asc`, `${field}:desc`] as SortOf<TField>[]);
+  fields.flatMap((field) => SORT_DIRECTIONS.map((direction): SortOf<TField> => `${field}:${direction}`));
 
-/** What the server sorts each list by (docs/api.md: `field:asc|desc` from a fixed list per route). */
-export const DASHBOARD_SORTS = sortsOf(["email", "points", "created_at", "last_login"]);
-export const USER_LIST_SORTS = sortsOf(["email", "multiplier", "points", "lastActive"]);
+/** What the server sorts each list by: the contract's fields, each either way. */
+export const DASHBOARD_SORTS = sortsOf(ADMIN_USERS_SORT_FIELDS);
+export const USER_LIST_SORTS = sortsOf(MANAGED_USERS_SORT_FIELDS);
 export type DashboardSort = (typeof DASHBOARD_SORTS)[number];
 export type UserListSort = (typeof USER_LIST_SORTS)[number];
 
