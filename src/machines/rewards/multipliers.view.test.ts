@@ -20,7 +20,10 @@ function snapshotIn(value: Parameters<typeof multipliersMachine.resolveState>[0]
 describe("multipliers view", () => {
   it("is closed until opened, then loads, fails with a retry, or shows the catalogue", () => {
     expect(toMultipliersView(snapshotIn("closed")).open).toBe(false);
-    expect(toMultipliersView(snapshotIn({ open: "loading" }))).toMatchObject({ open: true, status: "loading" });
+    expect(toMultipliersView(snapshotIn({ open: "loading" }))).toMatchObject({
+      open: true,
+      status: "loading",
+    });
     expect(toMultipliersView(snapshotIn({ open: "failed" })).status).toBe("failed");
     expect(toMultipliersView(snapshotIn({ open: "ready" }, { options }))).toEqual({
       open: true,

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import { toSessionView } from "#src/machines/auth/auth.view.ts";
+import { RewardsPage } from "#src/pages/rewards/rewards-page.tsx";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
-import { RewardsPage } from "../../-shared/rewards-page.tsx";
 
 /** The Rewards area: daily streak, boosters, achievements, points history (docs/decisions/020). */
 export const Route = createFileRoute("/_session/_protected/rewards")({ component: Rewards });

@@ -3,10 +3,10 @@ import type { ActorRefFrom } from "xstate";
 import { canWithdraw, withdrawRewardsMachine } from "#src/machines/rewards/withdraw-rewards.machine.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { selectPoints } from "#src/machines/taps/taps.view.ts";
+import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
+import { useTapsActor } from "#src/pages/shell/use-taps.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { WithdrawDialog } from "#src/ui/rewards/withdraw-dialog.tsx";
-import { useMachineEffects } from "./use-machine-effects.ts";
-import { useTapsActor } from "./use-taps.ts";
 
 export type WithdrawRef = ActorRefFrom<typeof withdrawRewardsMachine>;
 

@@ -11,6 +11,9 @@ import { streakMachine } from "#src/machines/economy/streak.machine.ts";
 import { toStreakView } from "#src/machines/economy/streak.view.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { selectPoints } from "#src/machines/taps/taps.view.ts";
+import { useBoostersActor } from "#src/pages/shell/use-boosters.ts";
+import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
+import { useTapsActor } from "#src/pages/shell/use-taps.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { AchievementsList } from "#src/ui/economy/achievements-list.tsx";
 import { BoostersCard } from "#src/ui/economy/boosters-card.tsx";
@@ -19,9 +22,6 @@ import { ReferralCard } from "#src/ui/economy/referral-card.tsx";
 import { StandingsLinks } from "#src/ui/economy/standings-links.tsx";
 import { StreakCard } from "#src/ui/economy/streak-card.tsx";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
-import { useBoostersActor } from "./use-boosters.ts";
-import { useMachineEffects } from "./use-machine-effects.ts";
-import { useTapsActor } from "./use-taps.ts";
 
 /**
  * The Rewards area (docs/product.md, Rewards area): streak, boosters, the referral card, achievements and the
