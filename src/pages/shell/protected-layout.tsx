@@ -1,8 +1,14 @@
 import { useLocation } from "@tanstack/react-router";
-import { useActorRef, useSelector } from "@xstate/react";
+import { shallowEqual, useActorRef, useSelector } from "@xstate/react";
 import type { ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
-import { accountNameOf, initialsOf, toProtectedView, toSessionView } from "#src/machines/auth/auth.view.ts";
+import {
+  accountNameOf,
+  initialsOf,
+  type SessionSnapshot,
+  toProtectedView,
+  toSessionView,
+} from "#src/machines/auth/auth.view.ts";
 import { protectedMachine } from "#src/machines/auth/protected.machine.ts";
 import { achievementNewsMachine } from "#src/machines/economy/achievement-news.machine.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
@@ -21,6 +27,8 @@ import { useTapsActor } from "./use-taps.ts";
 
 type TapsRef = ActorRefFrom<typeof tapsMachine>;
 
+const selectTelegramMenu = (snapshot: SessionSnapshot) => toSessionView(snapshot).telegramMenu;
+
 /**
  * The protected wrapper (docs/product.md §2, §4) around /home, /tap, /rewards, /wallet and /features: the
  * header with the user's balances, the bottom navigation, the session's banner, and the toasts of the
@@ -36,8 +44,9 @@ export function ProtectedLayout({
   children: ReactNode;
 }) {
   const location = useLocation();
-  const view = useSelector(runtime.session, toProtectedView);
-  const { user, telegramMenu } = useSelector(runtime.session, toSessionView);
+  const view = useSelector(runtime.session, toProtectedView, shallowEqual);
+  const user = useSelector(runtime.session, (snapshot) => snapshot.context.user);
+  const telegramMenu = useSelector(runtime.session, selectTelegramMenu, shallowEqual);
   const telegramLink = useTelegramLink(runtime);
   const wrapper = useActorRef(
     protectedMachine.provide({ actors: { isSessionStored: runtime.authActors.isSessionStored } }),
