@@ -6,6 +6,7 @@
 import type * as admin from "#contracts/admin.ts";
 import type * as auth from "#contracts/auth.ts";
 import type { AnswerOf, BodyOf } from "#contracts/endpoint.ts";
+import { call, route } from "./call.ts";
 import type { ApiClient } from "./client.ts";
 
 export type AdminMetrics = AnswerOf<typeof admin.metrics>;
@@ -26,46 +27,52 @@ export interface ListQuery {
   limit?: number;
 }
 
-const options = { auth: "admin" } as const;
-const query = (q: ListQuery) => ({
-  query: { ...q } as Record<string, string | number | undefined>,
-  ...options,
-});
+const routes = {
+  login: route<typeof auth.login>("POST", "/auth/login"),
+  me: route<typeof auth.me>("GET", "/auth/me"),
+  logout: route<typeof auth.logout>("POST", "/auth/logout"),
+  metrics: route<typeof admin.metrics>("GET", "/admin/metrics"),
+  users: route<typeof admin.users>("GET", "/admin/users"),
+  fundedUsers: route<typeof admin.usersWithFundedWallets>("GET", "/admin/users-with-funded-wallets"),
+  unfundedUsers: route<typeof admin.usersWithoutFundedWallets>("GET", "/admin/users-without-funded-wallets"),
+  fundedWallets: route<typeof admin.fundedWallets>("GET", "/admin/funded-wallets"),
+  poolBalance: route<typeof admin.poolBalance>("GET", "/admin/pool-balance"),
+  transactions: route<typeof admin.withdrawals>("GET", "/admin/withdrawals"),
+  multiplierStats: route<typeof admin.multiplierStats>("GET", "/admin/multiplier-stats"),
+  auditLog: route<typeof admin.auditLog>("GET", "/admin/audit-log"),
+  withdraw: route<typeof admin.withdraw>("POST", "/admin/withdraw"),
+  fundWallet: route<typeof admin.fundWallet>("POST", "/admin/fund-wallet"),
+  updateMultiplier: route<typeof admin.updateMultiplier>("POST", "/admin/update-multiplier"),
+  createAdmin: route<typeof admin.createAdmin>("POST", "/admin/create-admin"),
+};
+
+/** Every back-office call goes with the admin's token, never the user's. */
+const asAdmin = { auth: "admin" } as const;
+const withKey = (idempotencyKey: string) => ({ ...asAdmin, headers: { "Idempotency-Key": idempotencyKey } });
 
 export function adminApi(client: ApiClient) {
   return {
-    login: (body: BodyOf<typeof auth.login>) =>
-      client.post<AdminLoginAnswer>("/auth/login", body, { auth: "none" }),
-    me: () => client.get<AnswerOf<typeof auth.me>>("/auth/me", options),
+    login: (body: BodyOf<typeof auth.login>) => call(client, routes.login, { body, auth: "none" }),
+    me: () => call(client, routes.me, asAdmin),
     logout: (accessToken: string) =>
-      client.post<null>("/auth/logout", undefined, {
-        auth: "none",
-        headers: { Authorization: `Bearer ${accessToken}` },
-      }),
-    metrics: () => client.get<AdminMetrics>("/admin/metrics", options),
-    users: (q: ListQuery) => client.get<AdminUsersPage>("/admin/users", query(q)),
-    fundedUsers: (q: ListQuery) => client.get<FundedUsersPage>("/admin/users-with-funded-wallets", query(q)),
-    unfundedUsers: (q: ListQuery) =>
-      client.get<UnfundedUsersPage>("/admin/users-without-funded-wallets", query(q)),
-    fundedWallets: (q: ListQuery) => client.get<FundedWalletsPage>("/admin/funded-wallets", query(q)),
-    poolBalance: () => client.get<{ balance: number }>("/admin/pool-balance", options),
-    transactions: (q: ListQuery) => client.get<TreasuryPage>("/admin/withdrawals", query(q)),
-    multiplierStats: () => client.get<MultiplierStats>("/admin/multiplier-stats", options),
-    auditLog: (q: ListQuery) => client.get<AuditPage>("/admin/audit-log", query(q)),
+      call(client, routes.logout, { auth: "none", headers: { Authorization: `Bearer ${accessToken}` } }),
+    metrics: () => call(client, routes.metrics, asAdmin),
+    users: (query: ListQuery) => call(client, routes.users, { query, ...asAdmin }),
+    fundedUsers: (query: ListQuery) => call(client, routes.fundedUsers, { query, ...asAdmin }),
+    unfundedUsers: (query: ListQuery) => call(client, routes.unfundedUsers, { query, ...asAdmin }),
+    fundedWallets: (query: ListQuery) => call(client, routes.fundedWallets, { query, ...asAdmin }),
+    poolBalance: () => call(client, routes.poolBalance, asAdmin),
+    transactions: (query: ListQuery) => call(client, routes.transactions, { query, ...asAdmin }),
+    multiplierStats: () => call(client, routes.multiplierStats, asAdmin),
+    auditLog: (query: ListQuery) => call(client, routes.auditLog, { query, ...asAdmin }),
     withdraw: (body: BodyOf<typeof admin.withdraw>, idempotencyKey: string) =>
-      client.post<AnswerOf<typeof admin.withdraw>>("/admin/withdraw", body, {
-        ...options,
-        headers: { "Idempotency-Key": idempotencyKey },
-      }),
+      call(client, routes.withdraw, { body, ...withKey(idempotencyKey) }),
     fundWallet: (body: BodyOf<typeof admin.fundWallet>, idempotencyKey: string) =>
-      client.post<AnswerOf<typeof admin.fundWallet>>("/admin/fund-wallet", body, {
-        ...options,
-        headers: { "Idempotency-Key": idempotencyKey },
-      }),
+      call(client, routes.fundWallet, { body, ...withKey(idempotencyKey) }),
     updateMultiplier: (body: BodyOf<typeof admin.updateMultiplier>) =>
-      client.post<AnswerOf<typeof admin.updateMultiplier>>("/admin/update-multiplier", body, options),
+      call(client, routes.updateMultiplier, { body, ...asAdmin }),
     createAdmin: (body: BodyOf<typeof admin.createAdmin>) =>
-      client.post<AnswerOf<typeof admin.createAdmin>>("/admin/create-admin", body, options),
+      call(client, routes.createAdmin, { body, ...asAdmin }),
   };
 }
 

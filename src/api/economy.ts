@@ -7,6 +7,7 @@
 import type * as economy from "#contracts/economy.ts";
 import type { AnswerOf } from "#contracts/endpoint.ts";
 import type * as user from "#contracts/user.ts";
+import { call, route } from "./call.ts";
 import type { ApiClient } from "./client.ts";
 
 export type StreakAnswer = AnswerOf<typeof economy.getStreak>;
@@ -22,24 +23,29 @@ export type ReferredFriend = ReferralsAnswer["friends"][number];
 /** One credited batch; `factor` is the booster's (1 without one). */
 export type PointsHistoryEntry = PointsHistoryAnswer["history"][number];
 
+const routes = {
+  streak: route<typeof economy.getStreak>("GET", "/rewards/streak"),
+  claimStreak: route<typeof economy.claimStreak>("POST", "/rewards/streak/claim"),
+  boosters: route<typeof economy.listBoosters>("GET", "/rewards/boosters"),
+  purchaseBooster: route<typeof economy.purchaseBooster>("POST", "/rewards/boosters/purchase"),
+  achievements: route<typeof economy.listAchievements>("GET", "/rewards/achievements"),
+  referrals: route<typeof economy.getReferrals>("GET", "/referrals"),
+  pointsHistory: route<typeof user.pointsHistory>("GET", "/user/:id/points/history"),
+};
+
 const withKey = (idempotencyKey: string) => ({ headers: { "Idempotency-Key": idempotencyKey } });
 
 export function economyApi(client: ApiClient) {
   return {
-    streak: () => client.get<StreakAnswer>("/rewards/streak"),
-    claimStreak: (idempotencyKey: string) =>
-      client.post<ClaimAnswer>("/rewards/streak/claim", undefined, withKey(idempotencyKey)),
-    boosters: () => client.get<BoostersAnswer>("/rewards/boosters"),
+    streak: () => call(client, routes.streak),
+    claimStreak: (idempotencyKey: string) => call(client, routes.claimStreak, withKey(idempotencyKey)),
+    boosters: () => call(client, routes.boosters),
     purchaseBooster: (boosterId: string, idempotencyKey: string) =>
-      client.post<BoosterPurchaseAnswer>(
-        "/rewards/boosters/purchase",
-        { boosterId },
-        withKey(idempotencyKey),
-      ),
-    achievements: () => client.get<AnswerOf<typeof economy.listAchievements>>("/rewards/achievements"),
-    referrals: () => client.get<ReferralsAnswer>("/referrals"),
+      call(client, routes.purchaseBooster, { body: { boosterId }, ...withKey(idempotencyKey) }),
+    achievements: () => call(client, routes.achievements),
+    referrals: () => call(client, routes.referrals),
     pointsHistory: (userId: string, query: { limit?: number; cursor?: string } = {}) =>
-      client.get<PointsHistoryAnswer>(`/user/${encodeURIComponent(userId)}/points/history`, { query }),
+      call(client, routes.pointsHistory, { params: { id: userId }, query }),
   };
 }
 

@@ -5,6 +5,7 @@
 
 import type { AnswerOf } from "#contracts/endpoint.ts";
 import type * as events from "#contracts/events.ts";
+import { call, route } from "./call.ts";
 import type { ApiClient } from "./client.ts";
 
 /** The ticket and the seconds it stays valid (single use). */
@@ -13,9 +14,11 @@ export type TicketAnswer = AnswerOf<typeof events.streamTicket>;
 /** Whose stream: the signed-in user's, or the back office's (with the admin token). */
 export type StreamOwner = "user" | "admin";
 
+const ticketRoute = route<typeof events.streamTicket>("POST", "/events/ticket");
+
 export function eventsApi(client: ApiClient) {
   return {
-    ticket: (owner: StreamOwner) => client.post<TicketAnswer>("/events/ticket", undefined, { auth: owner }),
+    ticket: (owner: StreamOwner) => call(client, ticketRoute, { auth: owner }),
   };
 }
 

@@ -3,6 +3,7 @@
 import type { AnswerOf, BodyOf } from "#contracts/endpoint.ts";
 import type * as user from "#contracts/user.ts";
 import type * as wallet from "#contracts/wallet.ts";
+import { call, route } from "./call.ts";
 import type { ApiClient } from "./client.ts";
 
 export type SyncAnswer = AnswerOf<typeof user.syncTaps>;
@@ -11,27 +12,33 @@ export type PurchaseAnswer = AnswerOf<typeof wallet.purchaseMultiplier>;
 export type WithdrawRewardsAnswer = AnswerOf<typeof wallet.withdrawRewards>;
 export type WalletHistoryAnswer = AnswerOf<typeof wallet.walletHistory>;
 
-const path = (userId: string, rest = "") => `/user/${encodeURIComponent(userId)}${rest}`;
+const routes = {
+  points: route<typeof user.getPoints>("GET", "/user/:id/points"),
+  multiplier: route<typeof user.getMultiplier>("GET", "/user/:id/multiplier"),
+  syncTaps: route<typeof user.syncTaps>("POST", "/user/:id/points"),
+  walletBalance: route<typeof wallet.walletBalance>("GET", "/wallet/balance"),
+  multipliers: route<typeof wallet.multipliers>("GET", "/wallet/multipliers"),
+  purchaseMultiplier: route<typeof wallet.purchaseMultiplier>("POST", "/wallet/multipliers/purchase"),
+  withdrawRewards: route<typeof wallet.withdrawRewards>("POST", "/wallet/withdraw-rewards"),
+  walletHistory: route<typeof wallet.walletHistory>("GET", "/wallet/history"),
+};
+
+const withKey = (idempotencyKey: string) => ({ "Idempotency-Key": idempotencyKey });
 
 export function rewardsApi(client: ApiClient) {
   return {
-    points: (userId: string) => client.get<AnswerOf<typeof user.getPoints>>(path(userId, "/points")),
-    multiplier: (userId: string) =>
-      client.get<AnswerOf<typeof user.getMultiplier>>(path(userId, "/multiplier")),
+    points: (userId: string) => call(client, routes.points, { params: { id: userId } }),
+    multiplier: (userId: string) => call(client, routes.multiplier, { params: { id: userId } }),
     syncTaps: (userId: string, body: BodyOf<typeof user.syncTaps>, options: { keepalive?: boolean } = {}) =>
-      client.post<SyncAnswer>(path(userId, "/points"), body, options),
-    walletBalance: () => client.get<AnswerOf<typeof wallet.walletBalance>>("/wallet/balance"),
-    multipliers: () => client.get<MultiplierOption[]>("/wallet/multipliers"),
+      call(client, routes.syncTaps, { params: { id: userId }, body, ...options }),
+    walletBalance: () => call(client, routes.walletBalance),
+    multipliers: () => call(client, routes.multipliers),
     purchaseMultiplier: (body: BodyOf<typeof wallet.purchaseMultiplier>, idempotencyKey: string) =>
-      client.post<PurchaseAnswer>("/wallet/multipliers/purchase", body, {
-        headers: { "Idempotency-Key": idempotencyKey },
-      }),
+      call(client, routes.purchaseMultiplier, { body, headers: withKey(idempotencyKey) }),
     withdrawRewards: (body: BodyOf<typeof wallet.withdrawRewards>, idempotencyKey: string) =>
-      client.post<WithdrawRewardsAnswer>("/wallet/withdraw-rewards", body, {
-        headers: { "Idempotency-Key": idempotencyKey },
-      }),
+      call(client, routes.withdrawRewards, { body, headers: withKey(idempotencyKey) }),
     walletHistory: (query: { limit?: number; cursor?: string } = {}) =>
-      client.get<WalletHistoryAnswer>("/wallet/history", { query }),
+      call(client, routes.walletHistory, { query }),
   };
 }
 

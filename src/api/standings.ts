@@ -5,6 +5,7 @@
 
 import type * as economy from "#contracts/economy.ts";
 import type { AnswerOf } from "#contracts/endpoint.ts";
+import { call, route } from "./call.ts";
 import type { ApiClient } from "./client.ts";
 
 export type LeaderboardAnswer = AnswerOf<typeof economy.getLeaderboard>;
@@ -14,18 +15,19 @@ export type StatsAnswer = AnswerOf<typeof economy.getUserStats>;
 export type StatsDay = StatsAnswer["days"][number];
 export type MultiplierChange = StatsAnswer["multiplierHistory"][number];
 
-export const LEADERBOARD_PERIODS = ["day", "week", "all"] as const satisfies readonly LeaderboardPeriod[];
+export { LEADERBOARD_PERIODS, toPeriod } from "./leaderboard-period.ts";
 
-/** A period from the URL or a query; anything else is the day's board. */
-export const toPeriod = (value: unknown): LeaderboardPeriod =>
-  LEADERBOARD_PERIODS.find((period) => period === value) ?? "day";
+const routes = {
+  leaderboard: route<typeof economy.getLeaderboard>("GET", "/leaderboard"),
+  stats: route<typeof economy.getUserStats>("GET", "/user/:id/stats"),
+};
 
 export function standingsApi(client: ApiClient) {
   return {
     leaderboard: (period: LeaderboardPeriod, limit?: number) =>
-      client.get<LeaderboardAnswer>("/leaderboard", { query: { period, ...(limit ? { limit } : {}) } }),
+      call(client, routes.leaderboard, { query: { period, ...(limit ? { limit } : {}) } }),
     stats: (userId: string, days?: number) =>
-      client.get<StatsAnswer>(`/user/${encodeURIComponent(userId)}/stats`, { query: days ? { days } : {} }),
+      call(client, routes.stats, { params: { id: userId }, query: days ? { days } : {} }),
   };
 }
 

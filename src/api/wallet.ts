@@ -3,6 +3,7 @@
 import type { AnswerOf, BodyOf } from "#contracts/endpoint.ts";
 import type * as user from "#contracts/user.ts";
 import type * as wallet from "#contracts/wallet.ts";
+import { call, route } from "./call.ts";
 import type { ApiClient } from "./client.ts";
 
 export type GenerateWalletAnswer = AnswerOf<typeof wallet.generateWallet>;
@@ -15,24 +16,32 @@ export type WithdrawalStatusAnswer = AnswerOf<typeof wallet.withdrawalStatus>;
 export type WalletBalanceAnswer = AnswerOf<typeof wallet.walletBalance>;
 export type UserRecord = AnswerOf<typeof user.getUser>;
 
+const routes = {
+  user: route<typeof user.getUser>("GET", "/user/:id"),
+  updateUser: route<typeof user.updateUser>("PATCH", "/user/:id"),
+  generate: route<typeof wallet.generateWallet>("POST", "/wallet/generate"),
+  tokenInfo: route<typeof wallet.tokenInfo>("GET", "/wallet/token/info"),
+  tokenBalance: route<typeof wallet.tokenBalance>("GET", "/wallet/token/balance"),
+  transactions: route<typeof wallet.chainTransactions>("GET", "/wallet/transactions"),
+  withdrawal: route<typeof wallet.withdrawalStatus>("GET", "/wallet/withdrawals/:id"),
+  walletBalance: route<typeof wallet.walletBalance>("GET", "/wallet/balance"),
+  transfer: route<typeof wallet.tokenTransfer>("POST", "/wallet/token/transfer"),
+};
+
 export function walletApi(client: ApiClient) {
   return {
     /** The user record: its `trc20_address` is the saved deposit address (docs/product.md §4). */
-    user: (userId: string) => client.get<UserRecord>(`/user/${encodeURIComponent(userId)}`),
+    user: (userId: string) => call(client, routes.user, { params: { id: userId } }),
     saveAddress: (userId: string, address: string) =>
-      client.patch<UserRecord>(`/user/${encodeURIComponent(userId)}`, { trc20_address: address }),
-    generate: () => client.post<GenerateWalletAnswer>("/wallet/generate", { type: "trc20" }),
-    tokenInfo: () => client.get<TokenInfoAnswer>("/wallet/token/info"),
-    tokenBalance: () => client.get<TokenBalanceAnswer>("/wallet/token/balance"),
-    transactions: (limit: number) =>
-      client.get<ChainTransactionsAnswer>("/wallet/transactions", { query: { limit } }),
-    withdrawal: (id: string) =>
-      client.get<WithdrawalStatusAnswer>(`/wallet/withdrawals/${encodeURIComponent(id)}`),
-    walletBalance: () => client.get<WalletBalanceAnswer>("/wallet/balance"),
+      call(client, routes.updateUser, { params: { id: userId }, body: { trc20_address: address } }),
+    generate: () => call(client, routes.generate, { body: { type: "trc20" } }),
+    tokenInfo: () => call(client, routes.tokenInfo),
+    tokenBalance: () => call(client, routes.tokenBalance),
+    transactions: (limit: number) => call(client, routes.transactions, { query: { limit } }),
+    withdrawal: (id: string) => call(client, routes.withdrawal, { params: { id } }),
+    walletBalance: () => call(client, routes.walletBalance),
     transfer: (body: BodyOf<typeof wallet.tokenTransfer>, idempotencyKey: string) =>
-      client.post<TokenTransferAnswer>("/wallet/token/transfer", body, {
-        headers: { "Idempotency-Key": idempotencyKey },
-      }),
+      call(client, routes.transfer, { body, headers: { "Idempotency-Key": idempotencyKey } }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, useRouterState } from "@tanstack/react-router";
 import { Toaster } from "sonner";
-import { useMachineEffects } from "./-shared/use-machine-effects.ts";
+import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
 
 /** Every route that needs the signed-in session sits below this pathless layout, which starts the runtime. */
 export const Route = createFileRoute("/_session")({

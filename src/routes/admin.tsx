@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { Toaster } from "sonner";
-import { useMachineEffects } from "./-shared/use-machine-effects.ts";
+import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
 
 /** The admin area (docs/product.md §2): its own session (adminUser, adminSession) beside the user's, and its toasts. */
 export const Route = createFileRoute("/admin")({

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { AdminLoginPage } from "../-shared/admin/login-page.tsx";
+import { AdminLoginPage } from "#src/pages/admin/login-page.tsx";
 
 /** /admin: the admin login (docs/product.md §2); an admin already signed in goes straight to the dashboard. */
 export const Route = createFileRoute("/admin/")({

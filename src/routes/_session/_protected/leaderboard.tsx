@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { type LeaderboardPeriod, toPeriod } from "#src/api/standings.ts";
-import { LeaderboardPage } from "../../-shared/leaderboard-page.tsx";
+import { toPeriod } from "#src/api/leaderboard-period.ts";
+import type { LeaderboardPeriod } from "#src/api/standings.ts";
+import { LeaderboardPage } from "#src/pages/standings/leaderboard-page.tsx";
 
 /** The period lives in the URL (`/leaderboard?period=week`): a link or a reload opens the same board. */
 export const Route = createFileRoute("/_session/_protected/leaderboard")({

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { WalletPage, type WalletTab } from "../../-shared/wallet-page.tsx";
+import { WalletPage, type WalletTab } from "#src/pages/wallet/wallet-page.tsx";
 
 /** The open tab lives in the URL (`/wallet?tab=withdraw`), so a link or a reload opens the same tab. */
 export const Route = createFileRoute("/_session/_protected/wallet")({

@@ -1,27 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useActorRef, useSelector } from "@xstate/react";
-import { type AuditSearch, auditSearch } from "#src/machines/admin/admin.search.ts";
-import { auditPageMachine } from "#src/machines/admin/audit-page.machine.ts";
-import { toAuditView } from "#src/machines/admin/audit-page.view.ts";
-import { AuditScreen } from "#src/ui/admin/audit-screen.tsx";
-import { bindPages, useSearchQuery } from "../../-shared/admin/bindings.ts";
-import { useMachineEffects } from "../../-shared/use-machine-effects.ts";
+import { auditSearch } from "#src/machines/admin/admin.search.ts";
+import { AuditPage } from "#src/pages/admin/audit-page.tsx";
 
 export const Route = createFileRoute("/admin/_area/audit")({
   validateSearch: auditSearch,
-  component: AuditLog,
+  component: AuditRoute,
 });
 
-function AuditLog() {
+/** The search is the URL's: a table's change replaces it, so Back leaves the page rather than the sort. */
+function AuditRoute() {
   const { runtime } = Route.useRouteContext();
-  const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const page = useActorRef(auditPageMachine.provide({ actors: { load: runtime.adminActors.auditLog } }), {
-    input: { search, app: runtime.app },
-  });
-  useMachineEffects(page);
-  useSearchQuery(page, search);
-  const view = useSelector(page, toAuditView);
-  const go = (next: AuditSearch) => void navigate({ search: next, replace: true });
-  return <AuditScreen {...view} entries={bindPages(view.entries, go)} />;
+  return (
+    <AuditPage
+      runtime={runtime}
+      search={Route.useSearch()}
+      onSearch={(search) => void navigate({ search, replace: true })}
+    />
+  );
 }

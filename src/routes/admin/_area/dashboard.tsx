@@ -1,30 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useActorRef, useSelector } from "@xstate/react";
-import { type DashboardSearch, dashboardSearch } from "#src/machines/admin/admin.search.ts";
-import { dashboardPageMachine } from "#src/machines/admin/dashboard-page.machine.ts";
-import { toDashboardView } from "#src/machines/admin/dashboard-page.view.ts";
-import { DashboardScreen } from "#src/ui/admin/dashboard-screen.tsx";
-import { bindTable, useSearchQuery } from "../../-shared/admin/bindings.ts";
-import { useMachineEffects } from "../../-shared/use-machine-effects.ts";
+import { dashboardSearch } from "#src/machines/admin/admin.search.ts";
+import { DashboardPage } from "#src/pages/admin/dashboard-page.tsx";
 
 export const Route = createFileRoute("/admin/_area/dashboard")({
   validateSearch: dashboardSearch,
-  component: Dashboard,
+  component: DashboardRoute,
 });
 
-function Dashboard() {
+/** The search is the URL's: a table's change replaces it, so Back leaves the page rather than the sort. */
+function DashboardRoute() {
   const { runtime } = Route.useRouteContext();
-  const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const page = useActorRef(
-    dashboardPageMachine.provide({ actors: { load: runtime.adminActors.dashboard } }),
-    {
-      input: { search, app: runtime.app },
-    },
+  return (
+    <DashboardPage
+      runtime={runtime}
+      search={Route.useSearch()}
+      onSearch={(search) => void navigate({ search, replace: true })}
+    />
   );
-  useMachineEffects(page);
-  useSearchQuery(page, search);
-  const view = useSelector(page, toDashboardView);
-  const go = (next: DashboardSearch) => void navigate({ search: next, replace: true });
-  return <DashboardScreen {...view} users={bindTable(view.users, go)} />;
 }

@@ -1,20 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useActorRef } from "@xstate/react";
-import { formInput } from "#src/machines/admin/admin.forms.ts";
-import { adminFormMachine } from "#src/machines/admin/admin-form.machine.ts";
-import { SettingsScreen } from "#src/ui/admin/settings-screen.tsx";
-import { useFormBinding } from "../../-shared/admin/bindings.ts";
+import { SettingsPage } from "#src/pages/admin/settings-page.tsx";
 
-/** Admin Settings is the Create New Admin form: a form machine of its own, cleared after each success. */
-export const Route = createFileRoute("/admin/_area/settings")({ component: AdminSettings });
+export const Route = createFileRoute("/admin/_area/settings")({ component: SettingsRoute });
 
-function AdminSettings() {
+function SettingsRoute() {
   const { runtime } = Route.useRouteContext();
-  const form = useActorRef(
-    adminFormMachine.provide({ actors: { submit: runtime.adminActors.createAdmin } }),
-    {
-      input: formInput("createAdmin", runtime.newId),
-    },
-  );
-  return <SettingsScreen form={useFormBinding(form)} />;
+  return <SettingsPage runtime={runtime} />;
 }

@@ -1,12 +1,13 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { shallowEqual, useActorRef, useSelector } from "@xstate/react";
 import type { ActorRefFrom } from "xstate";
-import { cardState, multipliersMachine } from "#src/machines/rewards/multipliers.machine.ts";
+import { multipliersMachine } from "#src/machines/rewards/multipliers.machine.ts";
+import { toMultiplierCards, toMultipliersView } from "#src/machines/rewards/multipliers.view.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { selectMultiplier, selectPoints, selectWalletBalance } from "#src/machines/taps/taps.view.ts";
+import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
+import { useTapsActor } from "#src/pages/shell/use-taps.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { MultipliersDialog } from "#src/ui/rewards/multipliers-dialog.tsx";
-import { useMachineEffects } from "./use-machine-effects.ts";
-import { useTapsActor } from "./use-taps.ts";
 
 export type MultipliersRef = ActorRefFrom<typeof multipliersMachine>;
 type TapsRef = ActorRefFrom<typeof tapsMachine>;
@@ -29,24 +30,18 @@ export function Multipliers({ runtime, actor }: { runtime: AppRuntime; actor: Mu
 }
 
 function MultipliersFor({ actor, taps }: { actor: MultipliersRef; taps: TapsRef }) {
-  const snapshot = useSelector(actor, (state) => state);
+  const view = useSelector(actor, toMultipliersView, shallowEqual);
   const multiplier = useSelector(taps, selectMultiplier);
   const wallet = useSelector(taps, selectWalletBalance);
   const points = useSelector(taps, selectPoints);
   return (
     <MultipliersDialog
-      open={snapshot.matches("open")}
+      open={view.open}
       onClose={() => actor.send({ type: "CLOSE" })}
-      status={
-        snapshot.hasTag("loading") ? "loading" : snapshot.matches({ open: "failed" }) ? "failed" : "ready"
-      }
-      busyValue={snapshot.context.pendingValue}
+      status={view.status}
+      busyValue={view.busyValue}
       walletBalance={wallet}
-      cards={snapshot.context.options.map((option) => ({
-        value: option.multiplier_value,
-        price: option.price_usdt,
-        state: cardState(option, multiplier, wallet),
-      }))}
+      cards={toMultiplierCards(view.options, multiplier, wallet)}
       onPurchase={(value) => actor.send({ type: "PURCHASE", value, points })}
       onRetry={() => actor.send({ type: "RETRY" })}
     />

@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from "@xstate/react";
-import type { ActorRefFrom } from "xstate";
+import { shallowEqual, useActorRef, useSelector } from "@xstate/react";
+import type { ActorRefFrom, SnapshotFrom } from "xstate";
 import { achievementsMachine } from "#src/machines/economy/achievements.machine.ts";
 import type { boostersMachine } from "#src/machines/economy/boosters.machine.ts";
 import { toBoostersView } from "#src/machines/economy/boosters.view.ts";
@@ -11,6 +11,9 @@ import { streakMachine } from "#src/machines/economy/streak.machine.ts";
 import { toStreakView } from "#src/machines/economy/streak.view.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { selectPoints } from "#src/machines/taps/taps.view.ts";
+import { useBoostersActor } from "#src/pages/shell/use-boosters.ts";
+import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
+import { useTapsActor } from "#src/pages/shell/use-taps.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { AchievementsList } from "#src/ui/economy/achievements-list.tsx";
 import { BoostersCard } from "#src/ui/economy/boosters-card.tsx";
@@ -19,9 +22,6 @@ import { ReferralCard } from "#src/ui/economy/referral-card.tsx";
 import { StandingsLinks } from "#src/ui/economy/standings-links.tsx";
 import { StreakCard } from "#src/ui/economy/streak-card.tsx";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
-import { useBoostersActor } from "./use-boosters.ts";
-import { useMachineEffects } from "./use-machine-effects.ts";
-import { useTapsActor } from "./use-taps.ts";
 
 /**
  * The Rewards area (docs/product.md, Rewards area): streak, boosters, the referral card, achievements and the
@@ -122,14 +122,8 @@ function Achievements({ runtime }: { runtime: AppRuntime }) {
     achievementsMachine.provide({ actors: { loadAchievements: runtime.economyActors.loadAchievements } }),
     { input: { app: runtime.app, now: runtime.now } },
   );
-  const snapshot = useSelector(actor, (state) => state);
-  return (
-    <AchievementsList
-      status={snapshot.hasTag("loading") ? "loading" : snapshot.matches("failed") ? "failed" : "ready"}
-      achievements={snapshot.context.achievements}
-      onRetry={() => actor.send({ type: "RETRY" })}
-    />
-  );
+  const view = useSelector(actor, selectAchievements, shallowEqual);
+  return <AchievementsList {...view} onRetry={() => actor.send({ type: "RETRY" })} />;
 }
 
 function History({ runtime, userId }: { runtime: AppRuntime; userId: string }) {
@@ -137,16 +131,34 @@ function History({ runtime, userId }: { runtime: AppRuntime; userId: string }) {
     pointsHistoryMachine.provide({ actors: { loadHistoryPage: runtime.economyActors.loadHistoryPage } }),
     { input: { app: runtime.app, userId } },
   );
-  const snapshot = useSelector(actor, (state) => state);
+  const view = useSelector(actor, selectHistory, shallowEqual);
   return (
     <PointsHistory
-      status={snapshot.hasTag("loading") ? "loading" : snapshot.matches("failed") ? "failed" : "ready"}
-      rows={snapshot.context.rows}
-      hasMore={snapshot.context.nextCursor !== null}
-      loadingMore={snapshot.hasTag("more")}
-      moreFailed={snapshot.context.moreFailed}
+      {...view}
       onMore={() => actor.send({ type: "MORE" })}
       onRetry={() => actor.send({ type: "RETRY" })}
     />
   );
+}
+
+type LoadStatus = "loading" | "failed" | "ready";
+
+/** Only what the cards show: a context field they do not read changing does not redraw them. */
+function selectAchievements(snapshot: SnapshotFrom<typeof achievementsMachine>) {
+  const status: LoadStatus = snapshot.hasTag("loading")
+    ? "loading"
+    : snapshot.matches("failed")
+      ? "failed"
+      : "ready";
+  return { status, achievements: snapshot.context.achievements };
+}
+
+function selectHistory(snapshot: SnapshotFrom<typeof pointsHistoryMachine>) {
+  const status: LoadStatus = snapshot.hasTag("loading")
+    ? "loading"
+    : snapshot.matches("failed")
+      ? "failed"
+      : "ready";
+  const { rows, nextCursor, moreFailed } = snapshot.context;
+  return { status, rows, hasMore: nextCursor !== null, loadingMore: snapshot.hasTag("more"), moreFailed };
 }

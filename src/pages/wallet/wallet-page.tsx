@@ -1,16 +1,16 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { shallowEqual, useActorRef, useSelector } from "@xstate/react";
 import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
-import { MIN_USDT_WITHDRAWAL } from "#contracts/limits.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import { selectLoading, selectWalletBalance } from "#src/machines/taps/taps.view.ts";
 import { depositMachine } from "#src/machines/wallet/deposit.machine.ts";
+import { selectDepositLoading, selectUsdtBalance, toDepositView } from "#src/machines/wallet/deposit.view.ts";
 import { walletHistoryMachine } from "#src/machines/wallet/wallet-history.machine.ts";
-import {
-  addressProblem,
-  amountProblem,
-  withdrawUsdtMachine,
-} from "#src/machines/wallet/withdraw-usdt.machine.ts";
+import { toWalletHistoryView } from "#src/machines/wallet/wallet-history.view.ts";
+import { withdrawUsdtMachine } from "#src/machines/wallet/withdraw-usdt.machine.ts";
+import { toWithdrawUsdtView } from "#src/machines/wallet/withdraw-usdt.view.ts";
+import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
+import { useTapsActor } from "#src/pages/shell/use-taps.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { formatWallet } from "#src/ui/kit/format.ts";
 import { Figure } from "#src/ui/rewards/figures.tsx";
@@ -18,18 +18,18 @@ import { DepositPanel } from "#src/ui/wallet/deposit-panel.tsx";
 import { TransactionHistory } from "#src/ui/wallet/transaction-history.tsx";
 import { type WalletTab, WalletTabs } from "#src/ui/wallet/wallet-tabs.tsx";
 import { WithdrawPanel } from "#src/ui/wallet/withdraw-panel.tsx";
-import { useMachineEffects } from "./use-machine-effects.ts";
-import { useTapsActor } from "./use-taps.ts";
 
 export type { WalletTab };
 
 type DepositRef = ActorRefFrom<typeof depositMachine>;
 type WithdrawRef = ActorRefFrom<typeof withdrawUsdtMachine>;
+type HistoryRef = ActorRefFrom<typeof walletHistoryMachine>;
 type TapsRef = ActorRefFrom<typeof tapsMachine>;
 
 /**
  * The Wallet screen (docs/product.md §2): its own module, so the route file keeps only the route and the
- * whole page, machines included, lands in the route's lazy chunk.
+ * whole page, machines included, lands in the route's lazy chunk. Each part reads only its machine's view,
+ * so a poll of the history does not redraw the withdraw form.
  */
 export function WalletPage({
   runtime,
@@ -43,7 +43,6 @@ export function WalletPage({
   const taps = useTapsActor(runtime);
   const userId = useSelector(runtime.session, (state) => state.context.user?.id ?? "");
   const { deposit, withdraw, history } = useWalletMachines(runtime, userId);
-  const snapshot = useSelector(history, (state) => state);
   return (
     <section aria-labelledby="wallet-title" className="flex flex-col gap-4">
       <h1 id="wallet-title" className="text-2xl font-bold">
@@ -59,14 +58,7 @@ export function WalletPage({
         deposit={<Deposit deposit={deposit} />}
         withdraw={taps ? <Withdraw withdraw={withdraw} taps={taps} /> : null}
       />
-      <TransactionHistory
-        status={snapshot.hasTag("loading") ? "loading" : snapshot.matches("failed") ? "failed" : "ready"}
-        rows={snapshot.context.transactions}
-        hasMore={snapshot.context.nextCursor !== null}
-        loadingMore={snapshot.hasTag("busy")}
-        onMore={() => history.send({ type: "MORE" })}
-        onRetry={() => history.send({ type: "RELOAD" })}
-      />
+      <History history={history} />
     </section>
   );
 }
@@ -104,32 +96,16 @@ function WalletBalance({ taps }: { taps: TapsRef }) {
 }
 
 function UsdtBalance({ deposit }: { deposit: DepositRef }) {
-  const balance = useSelector(deposit, (state) => state.context.balance);
-  const loading = useSelector(deposit, (state) => state.hasTag("loading"));
-  return (
-    <Figure label="USDT Balance" value={balance === null ? "N/A" : balance.toFixed(4)} loading={loading} />
-  );
+  const balance = useSelector(deposit, selectUsdtBalance);
+  const loading = useSelector(deposit, selectDepositLoading);
+  return <Figure label="USDT Balance" value={balance} loading={loading} />;
 }
 
 function Deposit({ deposit }: { deposit: DepositRef }) {
-  const state = useSelector(deposit, (snapshot) => snapshot);
-  const status = state.matches("ready")
-    ? "ready"
-    : state.matches("generating")
-      ? "generating"
-      : state.matches("noAddress")
-        ? "noAddress"
-        : state.matches("loadFailed")
-          ? "loadFailed"
-          : "loading";
+  const view = useSelector(deposit, toDepositView, shallowEqual);
   return (
     <DepositPanel
-      status={status}
-      address={state.context.address}
-      balance={state.context.balance}
-      transactions={state.context.transactions}
-      explorer={state.context.explorer}
-      refreshing={state.hasTag("refreshing")}
+      {...view}
       onGenerate={() => deposit.send({ type: "GENERATE" })}
       onCopy={() => deposit.send({ type: "COPY" })}
       onRefresh={() => deposit.send({ type: "REFRESH" })}
@@ -139,22 +115,27 @@ function Deposit({ deposit }: { deposit: DepositRef }) {
 }
 
 function Withdraw({ withdraw, taps }: { withdraw: WithdrawRef; taps: TapsRef }) {
-  const context = useSelector(withdraw, (snapshot) => snapshot.context);
-  const busy = useSelector(withdraw, (snapshot) => snapshot.hasTag("busy"));
+  const view = useSelector(withdraw, toWithdrawUsdtView, shallowEqual);
   const balance = useSelector(taps, selectWalletBalance);
   return (
     <WithdrawPanel
-      to={context.to}
-      amount={context.amount}
+      {...view}
       balance={balance}
-      minimum={MIN_USDT_WITHDRAWAL}
-      addressProblem={addressProblem(context.to)}
-      amountProblem={amountProblem(context.amount)}
-      busy={busy}
       onToChange={(value) => withdraw.send({ type: "TO.CHANGE", value })}
       onAmountChange={(value) => withdraw.send({ type: "AMOUNT.CHANGE", value })}
       onMax={() => withdraw.send({ type: "MAX", balance })}
       onSubmit={() => withdraw.send({ type: "SUBMIT", balance })}
+    />
+  );
+}
+
+function History({ history }: { history: HistoryRef }) {
+  const view = useSelector(history, toWalletHistoryView, shallowEqual);
+  return (
+    <TransactionHistory
+      {...view}
+      onMore={() => history.send({ type: "MORE" })}
+      onRetry={() => history.send({ type: "RELOAD" })}
     />
   );
 }

@@ -9,9 +9,9 @@ import type { ActorRefFrom } from "xstate";
 import type { adminFormMachine } from "#src/machines/admin/admin-form.machine.ts";
 import { toFormView } from "#src/machines/admin/admin-form.view.ts";
 import type { TableView } from "#src/machines/admin/admin-table.view.ts";
+import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
 import type { PagedBinding, TableBinding } from "#src/ui/admin/data-table.tsx";
 import type { FormBinding } from "#src/ui/admin/form-dialog.tsx";
-import { useMachineEffects } from "../use-machine-effects.ts";
 
 type FormRef = ActorRefFrom<typeof adminFormMachine>;
 

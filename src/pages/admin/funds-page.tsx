@@ -1,0 +1,44 @@
+import { useActorRef, useSelector } from "@xstate/react";
+import type { FundsSearch } from "#src/machines/admin/admin.search.ts";
+import { adminFormMachine } from "#src/machines/admin/admin-form.machine.ts";
+import { fundsPageMachine } from "#src/machines/admin/funds-page.machine.ts";
+import { toFundsView } from "#src/machines/admin/funds-page.view.ts";
+import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
+import type { AppRuntime } from "#src/runtime.ts";
+import { FundsScreen } from "#src/ui/admin/funds-screen.tsx";
+import { bindPages, useFormBinding, useSearchQuery } from "./bindings.ts";
+
+/** Funds Management (docs/product.md §2 Admin): the pool, the treasury withdrawals and the funded wallets. */
+export function FundsPage({
+  runtime,
+  search,
+  onSearch,
+}: {
+  runtime: AppRuntime;
+  search: FundsSearch;
+  onSearch: (search: FundsSearch) => void;
+}) {
+  const actors = runtime.adminActors;
+  const page = useActorRef(
+    fundsPageMachine.provide({
+      actors: {
+        load: actors.funds,
+        withdrawDialog: adminFormMachine.provide({ actors: { submit: actors.withdrawTreasury } }),
+      },
+    }),
+    { input: { search, newId: runtime.newId, app: runtime.app } },
+  );
+  useMachineEffects(page);
+  useSearchQuery(page, search);
+  const view = useSelector(page, toFundsView);
+  const withdrawDialog = useFormBinding(view.withdrawDialog);
+  return (
+    <FundsScreen
+      {...view}
+      transactions={bindPages(view.transactions, onSearch)}
+      wallets={bindPages(view.wallets, onSearch)}
+      onWithdraw={() => page.send({ type: "WITHDRAW.OPEN" })}
+      withdrawDialog={withdrawDialog}
+    />
+  );
+}

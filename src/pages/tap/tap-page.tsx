@@ -1,0 +1,97 @@
+import { useSelector } from "@xstate/react";
+import { useCallback, useEffect } from "react";
+import type { ActorRefFrom } from "xstate";
+import { selectBoostLine } from "#src/machines/economy/boosters.view.ts";
+import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
+import { selectEarnPerTap, selectMultiplier, selectPoints } from "#src/machines/taps/taps.view.ts";
+import { Multipliers, useMultipliers } from "#src/pages/rewards/multipliers.tsx";
+import { useBoostersActor } from "#src/pages/shell/use-boosters.ts";
+import { useTapsActor } from "#src/pages/shell/use-taps.ts";
+import type { AppRuntime } from "#src/runtime.ts";
+import { Button } from "#src/ui/kit/button.tsx";
+import { Card } from "#src/ui/kit/card.tsx";
+import { formatMultiplier, formatRewards } from "#src/ui/kit/format.ts";
+import { PageSpinner } from "#src/ui/kit/spinner.tsx";
+import { TapCoin } from "#src/ui/tap/tap-coin.tsx";
+
+type TapsRef = ActorRefFrom<typeof tapsMachine>;
+
+/** Tap & Earn (docs/product.md §2, §4): the coin, the user's multiplier, booster and balance. */
+export function TapPage({ runtime }: { runtime: AppRuntime }) {
+  const taps = useTapsActor(runtime);
+  const multipliers = useMultipliers(runtime);
+  if (!taps) return <PageSpinner label="Loading your rewards" />;
+  return (
+    <Card className="flex flex-col items-center gap-2 text-center">
+      <h1 className="text-2xl font-bold">Tap &amp; Earn</h1>
+      <MultiplierLine taps={taps} />
+      <BoostLine runtime={runtime} />
+      <Coin taps={taps} />
+      <EarnLine taps={taps} />
+      <Balance taps={taps} />
+      <Button variant="secondary" className="mt-2" onClick={() => multipliers.send({ type: "OPEN" })}>
+        Upgrade Multiplier
+      </Button>
+      <Multipliers runtime={runtime} actor={multipliers} />
+    </Card>
+  );
+}
+
+/**
+ * Only the coin: never re-rendered by a tap, so tapping stays instant (docs/design.md §5,
+ * docs/decisions/009).
+ */
+function Coin({ taps }: { taps: TapsRef }) {
+  const onTap = useCallback(() => taps.send({ type: "TAP" }), [taps]);
+  // Leaving the page sends what was tapped (docs/product.md §4: sync on unmount).
+  useEffect(() => () => taps.send({ type: "FLUSH" }), [taps]);
+  return <TapCoin onTap={onTap} label="Tap to earn" />;
+}
+
+function MultiplierLine({ taps }: { taps: TapsRef }) {
+  const multiplier = useSelector(taps, selectMultiplier);
+  return (
+    <p className="text-sm text-slate-400">
+      Multiplier{" "}
+      <span className="font-semibold text-brand-300 tabular-nums">{formatMultiplier(multiplier)}</span>
+    </p>
+  );
+}
+
+/**
+ * The real amount per tap, 4 decimals (docs/design.md §5: the specification's fixed 0.0100 was a mistake),
+ * booster included.
+ */
+function EarnLine({ taps }: { taps: TapsRef }) {
+  const earn = useSelector(taps, selectEarnPerTap);
+  return <p className="text-sm text-slate-300">{`Earn ${formatRewards(earn)} per tap`}</p>;
+}
+
+/** The running booster and its countdown ("×2 boost · 4:59"), from the boosters actor's clock. */
+function BoostLine({ runtime }: { runtime: AppRuntime }) {
+  const boosters = useBoostersActor(runtime);
+  return boosters ? <BoostLineFor boosters={boosters} /> : null;
+}
+
+function BoostLineFor({ boosters }: { boosters: NonNullable<ReturnType<typeof useBoostersActor>> }) {
+  const line = useSelector(boosters, selectBoostLine);
+  if (!line) return null;
+  return (
+    <p
+      role="timer"
+      aria-label="Booster time left"
+      className="rounded-full bg-brand-500/15 px-3 py-1 text-sm font-semibold tabular-nums text-brand-300"
+    >
+      {line}
+    </p>
+  );
+}
+
+function Balance({ taps }: { taps: TapsRef }) {
+  const points = useSelector(taps, selectPoints);
+  return (
+    <p className="text-4xl font-bold tabular-nums text-slate-50" data-testid="tap-balance">
+      {formatRewards(points)}
+    </p>
+  );
+}
