@@ -11,9 +11,9 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import { FILL_ALL_FIELDS } from "./admin.messages.ts";
 import type { AdminTarget, AdminToast, FormSuccess } from "./admin.types.ts";
-import { notProvided } from "./admin.types.ts";
 
 export type FormFields = Record<string, string>;
 

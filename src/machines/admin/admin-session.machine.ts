@@ -11,7 +11,9 @@
  */
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { AdminUser } from "#src/api/admin-session-store.ts";
-import { notProvided, type RoleCheck } from "./admin.types.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import type { RoleCheck } from "./admin.types.ts";
 
 export const NOT_ADMIN = "This account is not an admin. Sign in with an admin account.";
 export const FIELDS_REQUIRED = "Please enter both email and password";
@@ -95,9 +97,9 @@ export const adminSessionMachine = setup({
           target: "signedOut",
           actions: assign({
             error: ({ event }) => {
-              const error = event.error as { code?: string; message?: string } | null;
-              if (error?.code === "NOT_ADMIN") return NOT_ADMIN;
-              return error?.message ? `Login failed: ${error.message}` : "Login failed. Please try again.";
+              const error = apiErrorOf(event.error);
+              if (error.code === "NOT_ADMIN") return NOT_ADMIN;
+              return error.message ? `Login failed: ${error.message}` : "Login failed. Please try again.";
             },
           }),
         },

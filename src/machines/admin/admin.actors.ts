@@ -10,6 +10,7 @@ import { accountLabel } from "#contracts/account-label.ts";
 import type { AdminApi, ListQuery } from "#src/api/admin.ts";
 import type { AdminSessionStore, AdminUser } from "#src/api/admin-session-store.ts";
 import type { ApiResult } from "#src/api/errors.ts";
+import { unwrap } from "../shared/unwrap.ts";
 import { adminCreated, multiplierUpdated, walletFunded, withdrawalInitiated } from "./admin.messages.ts";
 import type {
   AuditData,
@@ -35,12 +36,13 @@ const decimal = (text: string | undefined) => Number.parseFloat(text ?? "");
 
 export function createAdminActors(deps: AdminActorDeps) {
   const { api, store } = deps;
-  const unwrap = <T>(result: ApiResult<T>): T => {
-    if (!result.error) return result.data;
-    // docs/product.md §8: a failed admin call is logged; the toast shows the page's own words.
-    console.error("[admin]", result.error.code, result.error.message);
-    if (result.error.status === 401) deps.sessionLost();
-    throw result.error;
+  const unwrapAdmin = <T>(result: ApiResult<T>): T => {
+    if (result.error) {
+      // docs/product.md §8: a failed admin call is logged; the toast shows the page's own words.
+      console.error("[admin]", result.error.code, result.error.message);
+      if (result.error.status === 401) deps.sessionLost();
+    }
+    return unwrap(result);
   };
 
   /** Whether the server still says the stored token is an admin's; a refused one is removed. */
@@ -101,7 +103,7 @@ export function createAdminActors(deps: AdminActorDeps) {
 
     dashboard: fromPromise<DashboardData, ListQuery>(async ({ input }) => {
       const [metrics, users] = await Promise.all([api.metrics(), api.users(input)]);
-      return { metrics: unwrap(metrics), users: unwrap(users) };
+      return { metrics: unwrapAdmin(metrics), users: unwrapAdmin(users) };
     }),
     userManagement: fromPromise<UsersData, UsersQuery>(async ({ input }) => {
       const [stats, funded, unfunded] = await Promise.all([
@@ -109,7 +111,7 @@ export function createAdminActors(deps: AdminActorDeps) {
         api.fundedUsers(input.funded),
         api.unfundedUsers(input.unfunded),
       ]);
-      return { stats: unwrap(stats), funded: unwrap(funded), unfunded: unwrap(unfunded) };
+      return { stats: unwrapAdmin(stats), funded: unwrapAdmin(funded), unfunded: unwrapAdmin(unfunded) };
     }),
     funds: fromPromise<FundsData, FundsQuery>(async ({ input }) => {
       const [pool, wallets, transactions] = await Promise.all([
@@ -117,24 +119,28 @@ export function createAdminActors(deps: AdminActorDeps) {
         api.fundedWallets(input.wallets),
         api.transactions(input.transactions),
       ]);
-      return { pool: unwrap(pool), wallets: unwrap(wallets), transactions: unwrap(transactions) };
+      return {
+        pool: unwrapAdmin(pool),
+        wallets: unwrapAdmin(wallets),
+        transactions: unwrapAdmin(transactions),
+      };
     }),
-    auditLog: fromPromise<AuditData, ListQuery>(async ({ input }) => unwrap(await api.auditLog(input))),
+    auditLog: fromPromise<AuditData, ListQuery>(async ({ input }) => unwrapAdmin(await api.auditLog(input))),
 
     withdrawTreasury: submit(async ({ fields, key }) => {
       const amount = decimal(fields.amount);
       const address = (fields.address ?? "").trim();
-      unwrap(await api.withdraw({ address, amount }, key));
+      unwrapAdmin(await api.withdraw({ address, amount }, key));
       return withdrawalInitiated(amount, address);
     }),
     fundWallet: submit(async ({ fields, target, key }) => {
       const amount = decimal(fields.amount);
-      unwrap(await api.fundWallet({ userId: target?.id ?? "", amount }, key));
+      unwrapAdmin(await api.fundWallet({ userId: target?.id ?? "", amount }, key));
       return walletFunded(amount);
     }),
     updateMultiplier: submit(async ({ fields, target }) => {
       const multiplier = decimal(fields.multiplier);
-      const answer = unwrap(await api.updateMultiplier({ userId: target?.id ?? "", multiplier }));
+      const answer = unwrapAdmin(await api.updateMultiplier({ userId: target?.id ?? "", multiplier }));
       return multiplierUpdated(answer.multiplier);
     }),
     createAdmin: submit(async ({ fields }) => {
@@ -143,7 +149,7 @@ export function createAdminActors(deps: AdminActorDeps) {
         email: (fields.email ?? "").trim(),
         password: fields.password ?? "",
       };
-      unwrap(await api.createAdmin(body));
+      unwrapAdmin(await api.createAdmin(body));
       return adminCreated(body.email);
     }),
   };

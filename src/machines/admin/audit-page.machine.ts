@@ -11,9 +11,10 @@ import type { ListQuery } from "#src/api/admin.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type AuditSearch, auditSearch, listQueryOf, sameSearch } from "./admin.search.ts";
-import { type AdminToast, type AuditData, notProvided } from "./admin.types.ts";
+import type { AdminToast, AuditData } from "./admin.types.ts";
 import { reloadOnChange } from "./admin-live.ts";
 
 export type AuditPageEvent = { type: "QUERY"; search: AuditSearch };

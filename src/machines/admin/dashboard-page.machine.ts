@@ -13,9 +13,10 @@ import type { ListQuery } from "#src/api/admin.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type DashboardSearch, dashboardSearch, listQueryOf, sameSearch } from "./admin.search.ts";
-import { type AdminToast, type DashboardData, notProvided } from "./admin.types.ts";
+import type { AdminToast, DashboardData } from "./admin.types.ts";
 import { reloadOnChange } from "./admin-live.ts";
 
 export type DashboardPageEvent = { type: "QUERY"; search: DashboardSearch };

@@ -17,10 +17,11 @@ import { assertEvent, assign, emit, fromPromise, raise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import { formInput } from "./admin.forms.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type FundsSearch, fundsSearch, listQueryOf, sameSearch } from "./admin.search.ts";
-import { type AdminToast, type FundsData, type FundsQuery, notProvided } from "./admin.types.ts";
+import type { AdminToast, FundsData, FundsQuery } from "./admin.types.ts";
 import { adminFormMachine } from "./admin-form.machine.ts";
 import { reloadOnChange } from "./admin-live.ts";
 

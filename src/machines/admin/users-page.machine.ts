@@ -16,6 +16,7 @@ import { assertEvent, assign, emit, fromPromise, raise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import { formInput } from "./admin.forms.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import {
@@ -26,13 +27,7 @@ import {
   unfundedTable,
   usersSearch,
 } from "./admin.search.ts";
-import {
-  type AdminTarget,
-  type AdminToast,
-  notProvided,
-  type UsersData,
-  type UsersQuery,
-} from "./admin.types.ts";
+import type { AdminTarget, AdminToast, UsersData, UsersQuery } from "./admin.types.ts";
 import { adminFormMachine } from "./admin-form.machine.ts";
 import { reloadOnChange } from "./admin-live.ts";
 

@@ -14,8 +14,9 @@
  * events. All I/O is in the provided actors.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
-import type { ApiError } from "#src/api/errors.ts";
 import type { StoredSession, StoredUser } from "#src/api/session-store.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import { type AuthError, authError, describeAuthError, TOASTS, UNEXPECTED_MESSAGE } from "./auth.messages.ts";
 import { type LoginForm, validateLogin } from "./auth.validation.ts";
 import type { UserUpdated } from "./telegram-link.machine.ts";
@@ -61,10 +62,6 @@ export const STORAGE_CHECK_INTERVAL_MS = 30_000;
 export const REFRESH_MARGIN_MS = 60_000;
 export const REFRESH_RETRY_MS = 30_000;
 
-const notProvided = (name: string) => () => {
-  throw new Error(`auth machine: actor "${name}" was not provided`);
-};
-
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -74,18 +71,20 @@ export const authMachine = setup({
   },
   actors: {
     /** Reads storage and, when the access token has expired, refreshes it. Null when nothing is stored. */
-    restoreSession: fromPromise<StoredSession | null>(notProvided("restoreSession")),
+    restoreSession: fromPromise<StoredSession | null>(notProvided("auth machine", "restoreSession")),
     /** Each of these resolves with the stored session (already written) or rejects with an ApiError. */
-    login: fromPromise<StoredSession, LoginForm>(notProvided("login")),
-    telegramSignIn: fromPromise<StoredSession, { initData: string }>(notProvided("telegramSignIn")),
+    login: fromPromise<StoredSession, LoginForm>(notProvided("auth machine", "login")),
+    telegramSignIn: fromPromise<StoredSession, { initData: string }>(
+      notProvided("auth machine", "telegramSignIn"),
+    ),
     refreshSession: fromPromise<StoredSession, { refreshToken: string | null }>(
-      notProvided("refreshSession"),
+      notProvided("auth machine", "refreshSession"),
     ),
     /** Clears storage, then revokes the token on the server; rejects when the server could not be told. */
-    logout: fromPromise<void, { accessToken: string | null }>(notProvided("logout")),
+    logout: fromPromise<void, { accessToken: string | null }>(notProvided("auth machine", "logout")),
     /** Synchronous probes of storage, wrapped as actors so tests can swap them. */
-    isSessionStored: fromPromise<boolean>(notProvided("isSessionStored")),
-    clearStoredSession: fromPromise<void>(notProvided("clearStoredSession")),
+    isSessionStored: fromPromise<boolean>(notProvided("auth machine", "isSessionStored")),
+    clearStoredSession: fromPromise<void>(notProvided("auth machine", "clearStoredSession")),
   },
   delays: {
     NAVIGATION_DELAY: NAVIGATION_DELAY_MS,
@@ -101,8 +100,7 @@ export const authMachine = setup({
     loginInvalid: ({ event }) => event.type === "LOGIN" && validateLogin(event) !== null,
     hasPendingNavigation: ({ context }) => context.pendingNavigation !== null,
     inTelegram: ({ context }) => context.telegramInitData !== null,
-    isNetworkError: ({ event }) =>
-      "error" in event && (event as { error?: ApiError }).error?.code === "NETWORK_ERROR",
+    isNetworkError: ({ event }) => "error" in event && apiErrorOf(event.error).code === "NETWORK_ERROR",
   },
   actions: {
     setFormError: assign({
@@ -191,14 +189,14 @@ export const authMachine = setup({
           target: "signedOut",
           actions: [
             assign({
-              formError: ({ event }) => describeAuthError(event.error as ApiError, "telegram").message,
+              formError: ({ event }) => describeAuthError(apiErrorOf(event.error), "telegram").message,
             }),
             {
               type: "toastError",
               params: ({ event }) => ({
                 title: TOASTS.telegramFailed,
                 description:
-                  describeAuthError(event.error as ApiError, "telegram").message || UNEXPECTED_MESSAGE,
+                  describeAuthError(apiErrorOf(event.error), "telegram").message || UNEXPECTED_MESSAGE,
               }),
             },
           ],
@@ -232,8 +230,8 @@ export const authMachine = setup({
             id: "login",
             src: "login",
             input: ({ event }) => {
-              const { email, password } = event as Extract<AuthEvent, { type: "LOGIN" }>;
-              return { email: email.trim(), password };
+              assertEvent(event, "LOGIN");
+              return { email: event.email.trim(), password: event.password };
             },
             onDone: {
               target: "#auth.signedIn",
@@ -247,14 +245,14 @@ export const authMachine = setup({
               actions: [
                 "clearPendingNavigation",
                 assign({
-                  formError: ({ event }) => describeAuthError(event.error as ApiError, "login").message,
+                  formError: ({ event }) => describeAuthError(apiErrorOf(event.error), "login").message,
                 }),
                 {
                   type: "toastError",
                   params: ({ event }) => ({
                     title: TOASTS.loginFailed,
                     description:
-                      describeAuthError(event.error as ApiError, "login").message || UNEXPECTED_MESSAGE,
+                      describeAuthError(apiErrorOf(event.error), "login").message || UNEXPECTED_MESSAGE,
                   }),
                 },
               ],

@@ -7,6 +7,7 @@
 
 import type { AnyActorRef } from "xstate";
 import { emit, fromPromise, sendTo, setup } from "xstate";
+import { notProvided } from "../shared/not-provided.ts";
 import type { AuthEmitted } from "./auth.machine.ts";
 import { TOASTS } from "./auth.messages.ts";
 
@@ -19,9 +20,7 @@ export const protectedMachine = setup({
     emitted: {} as AuthEmitted,
   },
   actors: {
-    isSessionStored: fromPromise<boolean>(() => {
-      throw new Error('protected machine: actor "isSessionStored" was not provided');
-    }),
+    isSessionStored: fromPromise<boolean>(notProvided("protected machine", "isSessionStored")),
   },
   delays: { CHECK_INTERVAL: PROTECTED_CHECK_INTERVAL_MS },
   actions: {

@@ -9,6 +9,7 @@ import type { Achievement } from "#src/api/economy.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
+import { notProvided } from "../shared/not-provided.ts";
 
 /** Achievements whose progress is the account's total taps (docs/api.md, Economy). */
 export const TAP_ACHIEVEMENTS: ReadonlySet<string> = new Set([
@@ -38,9 +39,7 @@ export const achievementsMachine = setup({
     events: {} as { type: "RETRY" } | LiveEvent,
   },
   actors: {
-    loadAchievements: fromPromise<Achievement[]>(() => {
-      throw new Error('achievements machine: actor "loadAchievements" was not provided');
-    }),
+    loadAchievements: fromPromise<Achievement[]>(notProvided("achievements machine", "loadAchievements")),
     liveEvents,
   },
   actions: {

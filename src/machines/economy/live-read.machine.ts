@@ -19,6 +19,7 @@ import { assign, fromPromise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
+import { notProvided } from "../shared/not-provided.ts";
 
 export const REREAD_THROTTLE_MS = 5_000;
 export const POLL_MS = 30_000;
@@ -36,10 +37,6 @@ export interface LiveReadContext {
   app: AppLink;
 }
 
-const notProvided = () => {
-  throw new Error('live read machine: actor "load" was not provided');
-};
-
 /**
  * A machine reading what its `load` actor answers for the query. `news` lists the live events after which
  * the read is out of date.
@@ -56,7 +53,7 @@ export function liveReadMachine(options: {
       input: {} as { app: AppLink; query: string },
       events: {} as LiveReadEvent | LiveEvent,
     },
-    actors: { load: fromPromise<unknown, string>(notProvided), liveEvents },
+    actors: { load: fromPromise<unknown, string>(notProvided("live read machine", "load")), liveEvents },
     guards: {
       news: ({ event }) => isNews(event.type),
       missedNews: ({ context }) => context.missedNews,

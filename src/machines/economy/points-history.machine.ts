@@ -11,6 +11,7 @@ import type { PointsHistoryAnswer, PointsHistoryEntry } from "#src/api/economy.t
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
+import { notProvided } from "../shared/not-provided.ts";
 
 /** `fresh` first, then the rows already shown that it does not hold. */
 export const mergeRows = (fresh: PointsHistoryEntry[], shown: PointsHistoryEntry[]) => {
@@ -33,9 +34,9 @@ export const pointsHistoryMachine = setup({
     events: {} as { type: "MORE" } | { type: "RETRY" } | LiveEvent,
   },
   actors: {
-    loadHistoryPage: fromPromise<PointsHistoryAnswer, { userId: string; cursor: string | null }>(() => {
-      throw new Error('points history machine: actor "loadHistoryPage" was not provided');
-    }),
+    loadHistoryPage: fromPromise<PointsHistoryAnswer, { userId: string; cursor: string | null }>(
+      notProvided("points history machine", "loadHistoryPage"),
+    ),
     liveEvents,
   },
   guards: {

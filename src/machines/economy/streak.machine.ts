@@ -15,6 +15,9 @@ import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import type { Toast } from "../shared/toast.ts";
 
 /** The longest streak reward: day n pays min(n, 7) points (docs/api.md, Economy). */
 export const STREAK_REWARD_CAP = 7;
@@ -24,8 +27,6 @@ const MIN_REREAD_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
 export type StreakEvent = { type: "CLAIM" } | { type: "RETRY" };
-
-type Toast = { type: "toast"; tone: "success" | "error"; title: string; description?: string };
 
 export interface StreakContext {
   streak: StreakAnswer | null;
@@ -38,10 +39,6 @@ export interface StreakContext {
   now: () => number;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`streak machine: actor "${name}" was not provided`);
-};
-
 export const streakMachine = setup({
   types: {
     context: {} as StreakContext,
@@ -50,8 +47,10 @@ export const streakMachine = setup({
     emitted: {} as Toast,
   },
   actors: {
-    loadStreak: fromPromise<StreakAnswer>(notProvided("loadStreak")),
-    claimStreak: fromPromise<ClaimAnswer, { idempotencyKey: string }>(notProvided("claimStreak")),
+    loadStreak: fromPromise<StreakAnswer>(notProvided("streak machine", "loadStreak")),
+    claimStreak: fromPromise<ClaimAnswer, { idempotencyKey: string }>(
+      notProvided("streak machine", "claimStreak"),
+    ),
     liveEvents,
   },
   guards: {
@@ -162,13 +161,13 @@ export const streakMachine = setup({
             },
             onError: [
               {
-                guard: { type: "alreadyClaimed", params: ({ event }) => event.error as ApiError },
+                guard: { type: "alreadyClaimed", params: ({ event }) => apiErrorOf(event.error) },
                 target: "claimed",
                 actions: "markClaimedElsewhere",
               },
               {
                 target: "open",
-                actions: { type: "failClaim", params: ({ event }) => event.error as ApiError },
+                actions: { type: "failClaim", params: ({ event }) => apiErrorOf(event.error) },
               },
             ],
           },

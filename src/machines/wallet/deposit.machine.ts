@@ -13,14 +13,14 @@ import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "x
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import { type Toast, toast } from "../shared/toast.ts";
 import {
   type DepositContext,
   type DepositNews,
   listingNews,
   pushNews,
   type RefreshResult,
-  type Toast,
-  toast,
 } from "./deposit.news.ts";
 
 export type { RefreshResult } from "./deposit.news.ts";
@@ -40,10 +40,6 @@ export const POLL_MS = 10_000;
 export const PENDING_POLL_MS = 5_000;
 const TRY_AGAIN = "Check your connection and try again.";
 
-const notProvided = (name: string) => () => {
-  throw new Error(`deposit machine: actor "${name}" was not provided`);
-};
-
 const hasPending = (context: DepositContext) =>
   context.transactions.some((tx) => tx.type === "receive" && tx.status === "pending");
 
@@ -61,10 +57,12 @@ export const depositMachine = setup({
     emitted: {} as Toast | WalletChanged,
   },
   actors: {
-    loadAddress: fromPromise<string | null, { userId: string }>(notProvided("loadAddress")),
-    generate: fromPromise<GenerateResult, { userId: string }>(notProvided("generate")),
-    refresh: fromPromise<RefreshResult>(notProvided("refresh")),
-    copyAddress: fromPromise<void, { address: string }>(notProvided("copyAddress")),
+    loadAddress: fromPromise<string | null, { userId: string }>(
+      notProvided("deposit machine", "loadAddress"),
+    ),
+    generate: fromPromise<GenerateResult, { userId: string }>(notProvided("deposit machine", "generate")),
+    refresh: fromPromise<RefreshResult>(notProvided("deposit machine", "refresh")),
+    copyAddress: fromPromise<void, { address: string }>(notProvided("deposit machine", "copyAddress")),
     liveEvents,
   },
   delays: {

@@ -12,6 +12,7 @@ import type { WalletHistoryAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { liveEvents } from "#src/machines/live/live-events.ts";
+import { notProvided } from "../shared/not-provided.ts";
 
 type Transaction = WalletHistoryAnswer["transactions"][number];
 
@@ -44,9 +45,9 @@ export const walletHistoryMachine = setup({
     emitted: {} as { type: "toast"; tone: "error"; title: string },
   },
   actors: {
-    loadPage: fromPromise<WalletHistoryAnswer, { cursor: string | null }>(() => {
-      throw new Error('wallet history machine: actor "loadPage" was not provided');
-    }),
+    loadPage: fromPromise<WalletHistoryAnswer, { cursor: string | null }>(
+      notProvided("wallet history machine", "loadPage"),
+    ),
     liveEvents,
   },
   delays: { HISTORY_POLL: HISTORY_POLL_MS },

@@ -23,7 +23,6 @@ import {
   refusedToast,
   settledToast,
   submittedToast,
-  type Toast,
   type WithdrawalOutcome,
   withdrawProblem,
 } from "./withdraw-usdt.rules.ts";
@@ -36,6 +35,10 @@ export {
   withdrawProblem,
 } from "./withdraw-usdt.rules.ts";
 
+import { apiErrorOf } from "../shared/api-error.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import type { Toast } from "../shared/toast.ts";
+
 export type WithdrawUsdtEvent =
   | { type: "TO.CHANGE"; value: string }
   | { type: "AMOUNT.CHANGE"; value: string }
@@ -45,10 +48,6 @@ export type WithdrawUsdtEvent =
 type WalletChanged = { type: "walletChanged" };
 
 export const FOLLOW_MS = 3_000;
-
-const notProvided = (name: string) => () => {
-  throw new Error(`withdraw USDT machine: actor "${name}" was not provided`);
-};
 
 interface Attempt {
   key: string;
@@ -78,10 +77,10 @@ export const withdrawUsdtMachine = setup({
   },
   actors: {
     transfer: fromPromise<TokenTransferAnswer, { to: string; amount: number; idempotencyKey: string }>(
-      notProvided("transfer"),
+      notProvided("withdraw USDT machine", "transfer"),
     ),
     checkWithdrawals: fromPromise<WithdrawalStatusAnswer[], { ids: string[] }>(
-      notProvided("checkWithdrawals"),
+      notProvided("withdraw USDT machine", "checkWithdrawals"),
     ),
     liveEvents,
   },
@@ -211,7 +210,7 @@ export const withdrawUsdtMachine = setup({
             onDone: { target: "idle", actions: { type: "accepted", params: ({ event }) => event.output } },
             onError: {
               target: "idle",
-              actions: { type: "refused", params: ({ event }) => event.error as ApiError },
+              actions: { type: "refused", params: ({ event }) => apiErrorOf(event.error) },
             },
           },
         },
