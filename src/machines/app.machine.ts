@@ -124,6 +124,14 @@ export const appMachine = setup({
       const adminSession = system.get("adminSession");
       if (adminSession) enqueue.sendTo(adminSession, { type: "SESSION.LOST" });
     }),
+    /** Taps not yet sent leave first, while the token is still valid; then the session logs out. */
+    logOut: enqueueActions(({ event, system, enqueue }) => {
+      assertEvent(event, "LOGOUT");
+      const taps = system.get("taps");
+      if (taps) enqueue.sendTo(taps, { type: "PAGEHIDE" });
+      const session = system.get("session");
+      if (session) enqueue.sendTo(session, { type: "LOGOUT", ...(event.to ? { to: event.to } : {}) });
+    }),
     /** The taps actor sends what it holds before it stops (a user change or sign-out). */
     flushTaps: enqueueActions(({ system, enqueue }) => {
       const taps = system.get("taps");
@@ -173,6 +181,7 @@ export const appMachine = setup({
     "TAPS.SETTLE": { actions: "passToTaps" },
     PAGEHIDE: { actions: "passToTaps" },
     ONLINE: { actions: "passToTaps" },
+    LOGOUT: { actions: "logOut" },
     "ADMIN.SESSION.LOST": { actions: "adminSessionLost" },
     LIVE: { actions: ["noteStreamStatus", "routeLive", "publishLive"] },
   },

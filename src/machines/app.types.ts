@@ -17,6 +17,8 @@ export type AppMessage =
   | { type: "BOOST.FACTOR"; factor: number }
   | { type: "PAGEHIDE" }
   | { type: "ONLINE" }
+  /** The user signs out (the account menu): pending taps leave first, then the session logs out to `to`. */
+  | { type: "LOGOUT"; to?: string }
   /** An admin call answered 401: the admin session is gone. */
   | { type: "ADMIN.SESSION.LOST" };
 

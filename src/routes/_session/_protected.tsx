@@ -68,11 +68,8 @@ function ProtectedLayout() {
         accountName={accountNameOf(user)}
         telegram={telegramMenu}
         onTelegram={(change) => telegramLink.send({ type: "OPEN", change })}
-        onLogout={() => {
-          // Taps not yet sent leave first, while the token is still valid.
-          taps?.send({ type: "PAGEHIDE" });
-          runtime.session.send({ type: "LOGOUT", to: "/auth?mode=login" });
-        }}
+        // One event: the root actor sends the pending taps first, then logs the session out.
+        onLogout={() => runtime.app.send({ type: "LOGOUT", to: "/auth?mode=login" })}
       />
       <main className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-6">
         {view.sessionErrorBanner && (
