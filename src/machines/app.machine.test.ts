@@ -136,6 +136,22 @@ describe("app machine: one tree of the app-lifetime actors", () => {
     ]);
   });
 
+  it("tells the sessions a call answered 401: the user's always, the admin's for an admin call", () => {
+    const { app, log } = start();
+    app.send({ type: "API.UNAUTHORIZED", auth: "user" });
+    app.send({ type: "API.UNAUTHORIZED", auth: "none" });
+    expect(log).toEqual([
+      { actor: "session", event: "SESSION.UNAUTHORIZED" },
+      { actor: "session", event: "SESSION.UNAUTHORIZED" },
+    ]);
+    log.length = 0;
+    app.send({ type: "API.UNAUTHORIZED", auth: "admin" });
+    expect(log).toEqual([
+      { actor: "adminSession", event: "SESSION.UNAUTHORIZED" },
+      { actor: "session", event: "SESSION.UNAUTHORIZED" },
+    ]);
+  });
+
   it("tells the admin session it is lost when an admin call answered 401", () => {
     const { app, log } = start();
     app.send({ type: "ADMIN.SESSION.LOST" });

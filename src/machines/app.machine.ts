@@ -132,6 +132,18 @@ export const appMachine = setup({
       const session = system.get("session");
       if (session) enqueue.sendTo(session, { type: "LOGOUT", ...(event.to ? { to: event.to } : {}) });
     }),
+    /**
+     * docs/product.md §4: any 401 removes the user's stored session, and a 401 to an admin call the admin's
+     * too. Each session clears its own keys; what it does next is its own (the checks that watch storage).
+     */
+    sessionsRefused: enqueueActions(({ event, system, enqueue }) => {
+      assertEvent(event, "API.UNAUTHORIZED");
+      const adminSession = system.get("adminSession");
+      if (event.auth === "admin" && adminSession)
+        enqueue.sendTo(adminSession, { type: "SESSION.UNAUTHORIZED" });
+      const session = system.get("session");
+      if (session) enqueue.sendTo(session, { type: "SESSION.UNAUTHORIZED" });
+    }),
     /** The taps actor sends what it holds before it stops (a user change or sign-out). */
     flushTaps: enqueueActions(({ system, enqueue }) => {
       const taps = system.get("taps");
@@ -183,6 +195,7 @@ export const appMachine = setup({
     ONLINE: { actions: "passToTaps" },
     LOGOUT: { actions: "logOut" },
     "ADMIN.SESSION.LOST": { actions: "adminSessionLost" },
+    "API.UNAUTHORIZED": { actions: "sessionsRefused" },
     LIVE: { actions: ["noteStreamStatus", "routeLive", "publishLive"] },
   },
   type: "parallel",

@@ -20,7 +20,9 @@ export type AppMessage =
   /** The user signs out (the account menu): pending taps leave first, then the session logs out to `to`. */
   | { type: "LOGOUT"; to?: string }
   /** An admin call answered 401: the admin session is gone. */
-  | { type: "ADMIN.SESSION.LOST" };
+  | { type: "ADMIN.SESSION.LOST" }
+  /** Any call answered 401 (the runtime reports it); `auth` is the stored session the call named. */
+  | { type: "API.UNAUTHORIZED"; auth: "user" | "admin" | "none" };
 
 /** What the root actor publishes to page actors: every live event, with the stream it came on. */
 export type LiveFact = { type: "live"; stream: StreamName; event: LiveEvent };

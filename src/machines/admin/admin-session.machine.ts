@@ -9,7 +9,7 @@
  * Invariants: `user` is set exactly while signedIn or signingOut; `loading` (restoring, confirming) is what
  * route guards wait for; navigation leaves only as an emitted `navigate` event.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, fromPromise, setup, spawnChild } from "xstate";
 import type { AdminUser } from "#src/api/admin-session-store.ts";
 import { apiErrorOf } from "../shared/api-error.ts";
 import { notProvided } from "../shared/not-provided.ts";
@@ -23,8 +23,10 @@ export type AdminSessionEvent =
   | { type: "LOGOUT" }
   /** The guard of /admin/* on entering the area. */
   | { type: "AREA.ENTER" }
-  /** An admin call answered 401. */
-  | { type: "SESSION.LOST" };
+  /** An admin call answered 401, or the server revoked the session. */
+  | { type: "SESSION.LOST" }
+  /** An admin call answered 401: the stored admin session is removed at once (docs/product.md §4). */
+  | { type: "SESSION.UNAUTHORIZED" };
 
 export const adminSessionMachine = setup({
   types: {
@@ -37,6 +39,7 @@ export const adminSessionMachine = setup({
     login: fromPromise<AdminUser, { email: string; password: string }>(notProvided("admin session", "login")),
     confirmRole: fromPromise<RoleCheck>(notProvided("admin session", "confirmRole")),
     logout: fromPromise<void>(notProvided("admin session", "logout")),
+    clearStoredSession: fromPromise<void>(notProvided("admin session", "clearStoredSession")),
   },
   actions: {
     forget: assign({ user: null }),
@@ -51,6 +54,7 @@ export const adminSessionMachine = setup({
 }).createMachine({
   id: "adminSession",
   context: { user: null, error: null },
+  on: { "SESSION.UNAUTHORIZED": { actions: spawnChild("clearStoredSession") } },
   initial: "restoring",
   states: {
     restoring: {

@@ -95,6 +95,7 @@ export function createAdminActors(deps: AdminActorDeps) {
       return adminUser;
     }),
     confirmRole: fromPromise<RoleCheck>(checkRole),
+    clearStoredSession: fromPromise<void>(async () => store.clear()),
     logout: fromPromise<void>(async () => {
       const stored = store.read();
       store.clear();

@@ -208,6 +208,21 @@ describe("auth machine", () => {
     expect(emitted).toContainEqual({ type: "navigate", href: "/auth?mode=login", rememberOrigin: true });
   });
 
+  it("clears the stored session when a call answered 401, and leaves the rest to the storage checks", async () => {
+    const { actor, calls, emitted } = start({ restoreSession: fromPromise(async () => session()) });
+    await flush();
+    actor.send({ type: "SESSION.UNAUTHORIZED" });
+    await flush();
+    expect(calls.filter((call) => call.src === "clearStoredSession")).toHaveLength(1);
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true);
+    expect(emitted).toEqual([]);
+    const signedOut = start();
+    await flush();
+    signedOut.actor.send({ type: "SESSION.UNAUTHORIZED" });
+    await flush();
+    expect(signedOut.calls.map((call) => call.src)).toEqual(["restoreSession", "clearStoredSession"]);
+  });
+
   it("logs out: revokes the token, forgets the user and goes to / after ~100 ms", async () => {
     const { actor, clock, emitted, calls } = start({ restoreSession: fromPromise(async () => session()) });
     await flush();

@@ -13,7 +13,7 @@
  * machine only as an emitted `navigate` event ~100 ms after the fact, and toasts only as emitted `toast`
  * events. All I/O is in the provided actors.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, fromPromise, setup, spawnChild } from "xstate";
 import type { StoredSession, StoredUser } from "#src/api/session-store.ts";
 import { apiErrorOf } from "../shared/api-error.ts";
 import { notProvided } from "../shared/not-provided.ts";
@@ -26,6 +26,8 @@ export type AuthEvent =
   | { type: "LOGOUT"; to?: string }
   | { type: "REDIRECT_IF_SIGNED_IN"; to: string }
   | { type: "SESSION.LOST" }
+  /** A call answered 401: the stored session is removed (docs/product.md §4); the storage checks see it go. */
+  | { type: "SESSION.UNAUTHORIZED" }
   | { type: "FORM.CLEAR" }
   | UserUpdated;
 
@@ -152,6 +154,7 @@ export const authMachine = setup({
     now: input.now ?? Date.now,
     telegramInitData: input.telegramInitData ?? null,
   }),
+  on: { "SESSION.UNAUTHORIZED": { actions: spawnChild("clearStoredSession") } },
   initial: "restoring",
   states: {
     restoring: {
