@@ -11,6 +11,7 @@ import type { AdminApi, ListQuery } from "#src/api/admin.ts";
 import type { AdminSessionStore, AdminUser } from "#src/api/admin-session-store.ts";
 import type { ApiResult } from "#src/api/errors.ts";
 import { unwrap } from "../shared/unwrap.ts";
+import { type AdminFormName, isSubmitOf, type SubmitInput, type SubmitInputOf } from "./admin.forms.ts";
 import { adminCreated, multiplierUpdated, walletFunded, withdrawalInitiated } from "./admin.messages.ts";
 import type {
   AuditData,
@@ -22,7 +23,6 @@ import type {
   UsersData,
   UsersQuery,
 } from "./admin.types.ts";
-import type { SubmitInput } from "./admin-form.machine.ts";
 
 export interface AdminActorDeps {
   api: AdminApi;
@@ -32,7 +32,7 @@ export interface AdminActorDeps {
 }
 
 /** Amounts are parsed as decimals with no other client check (docs/product.md §5): the server refuses the rest. */
-const decimal = (text: string | undefined) => Number.parseFloat(text ?? "");
+const decimal = (text: string) => Number.parseFloat(text);
 
 export function createAdminActors(deps: AdminActorDeps) {
   const { api, store } = deps;
@@ -57,8 +57,12 @@ export function createAdminActors(deps: AdminActorDeps) {
     return "unreachable";
   };
 
-  const submit = (run: (input: SubmitInput) => Promise<FormSuccess>) =>
-    fromPromise<FormSuccess, SubmitInput>(({ input }) => run(input));
+  /** A form's submit actor: it takes that form's fields only (the page provides it to that form's machine). */
+  const submit = <F extends AdminFormName>(form: F, run: (input: SubmitInputOf<F>) => Promise<FormSuccess>) =>
+    fromPromise<FormSuccess, SubmitInput>(async ({ input }) => {
+      if (!isSubmitOf(input, form)) throw new Error(`admin ${form} actor: given the ${input.form} form`);
+      return run(input);
+    });
 
   return {
     /** A stored admin session counts only if the server still says this token is an admin's. */
@@ -128,28 +132,24 @@ export function createAdminActors(deps: AdminActorDeps) {
     }),
     auditLog: fromPromise<AuditData, ListQuery>(async ({ input }) => unwrapAdmin(await api.auditLog(input))),
 
-    withdrawTreasury: submit(async ({ fields, key }) => {
+    withdrawTreasury: submit("withdraw", async ({ fields, key }) => {
       const amount = decimal(fields.amount);
-      const address = (fields.address ?? "").trim();
+      const address = fields.address.trim();
       unwrapAdmin(await api.withdraw({ address, amount }, key));
       return withdrawalInitiated(amount, address);
     }),
-    fundWallet: submit(async ({ fields, target, key }) => {
+    fundWallet: submit("fundWallet", async ({ fields, target, key }) => {
       const amount = decimal(fields.amount);
       unwrapAdmin(await api.fundWallet({ userId: target?.id ?? "", amount }, key));
       return walletFunded(amount);
     }),
-    updateMultiplier: submit(async ({ fields, target }) => {
+    updateMultiplier: submit("updateMultiplier", async ({ fields, target }) => {
       const multiplier = decimal(fields.multiplier);
       const answer = unwrapAdmin(await api.updateMultiplier({ userId: target?.id ?? "", multiplier }));
       return multiplierUpdated(answer.multiplier);
     }),
-    createAdmin: submit(async ({ fields }) => {
-      const body = {
-        name: fields.name ?? "",
-        email: (fields.email ?? "").trim(),
-        password: fields.password ?? "",
-      };
+    createAdmin: submit("createAdmin", async ({ fields }) => {
+      const body = { name: fields.name, email: fields.email.trim(), password: fields.password };
       unwrapAdmin(await api.createAdmin(body));
       return adminCreated(body.email);
     }),
