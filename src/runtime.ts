@@ -21,6 +21,7 @@ import { adminSessionMachine } from "./machines/admin/admin-session.machine.ts";
 import { appMachine } from "./machines/app.machine.ts";
 import { createAuthActors, type WithLock } from "./machines/auth/auth.actors.ts";
 import { authMachine } from "./machines/auth/auth.machine.ts";
+import { protectedMachine } from "./machines/auth/protected.machine.ts";
 import { boostersMachine } from "./machines/economy/boosters.machine.ts";
 import { createEconomyActors } from "./machines/economy/economy.actors.ts";
 import { createStandingsActors } from "./machines/economy/standings.actors.ts";
@@ -138,7 +139,15 @@ export function createRuntime(options: RuntimeOptions = {}) {
   const app = createActor(
     appMachine.provide({
       actors: {
-        auth: authMachine.provide({ actors: authActors }),
+        auth: authMachine.provide({
+          actors: {
+            ...authActors,
+            // The session's 30 s check is the one storage poller, as the protected wrapper's 10 s one is.
+            storagePoller: protectedMachine.provide({
+              actors: { isSessionStored: authActors.isSessionStored },
+            }),
+          },
+        }),
         taps: tapsMachine.provide(taps),
         boosters: boostersMachine.provide({
           actors: {

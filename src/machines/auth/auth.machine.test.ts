@@ -8,6 +8,7 @@ import {
   STORAGE_CHECK_INTERVAL_MS,
 } from "./auth.machine.ts";
 import { TOASTS } from "./auth.messages.ts";
+import { protectedMachine } from "./protected.machine.ts";
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const session = (overrides: Partial<StoredSession> = {}): StoredSession => ({
@@ -38,7 +39,10 @@ function start(actors: Record<string, unknown> = {}, input: { telegramInitData?:
       telegramSignIn: fromPromise(record("telegramSignIn", () => session({ accessToken: "access-tg" }))),
       refreshSession: fromPromise(record("refreshSession", () => session({ accessToken: "access-2" }))),
       logout: fromPromise(record("logout", () => undefined)),
-      isSessionStored: fromPromise(record("isSessionStored", () => stored)),
+      // The 30 s check is the storage poller child, its probe recorded like the other actors.
+      storagePoller: protectedMachine.provide({
+        actors: { isSessionStored: fromPromise(record("isSessionStored", () => stored)) },
+      }),
       clearStoredSession: fromPromise(record("clearStoredSession", () => undefined)),
       ...(actors as object),
       // The recorders are typed loosely on purpose; the machine checks them at run time.
