@@ -11,35 +11,16 @@
  */
 import { assertEvent, assign, emit, enqueueActions, setup } from "xstate";
 import { adminSessionMachine } from "./admin/admin-session.machine.ts";
-import type { AppLink, AppMessage, LiveFact } from "./app.types.ts";
+import type { AppContext, AppEvent, AppInput, AppLink, LiveFact } from "./app.types.ts";
+
+export type { AppInput } from "./app.types.ts";
+
 import { authMachine } from "./auth/auth.machine.ts";
 import { boostersMachine } from "./economy/boosters.machine.ts";
-import type { LiveEvent, LiveReport, StreamName } from "./live/live.types.ts";
+import type { LiveEvent, StreamName } from "./live/live.types.ts";
 import { liveStreamMachine } from "./live/live-stream.machine.ts";
 import { tapsMachine } from "./taps/taps.machine.ts";
 import type { TapsEvent } from "./taps/taps.types.ts";
-
-export interface AppInput {
-  now: () => number;
-  newId: () => string;
-  /** The Telegram Mini App's signed initData when the app runs inside Telegram (docs/decisions/031). */
-  telegramInitData?: string | null;
-}
-
-interface AppContext extends AppInput {
-  /** The signed-in user the `user` region follows (from the session's snapshots). */
-  userId: string | null;
-  /** The signed-in admin the `admin` region follows. */
-  adminId: string | null;
-  streamsUp: Record<StreamName, boolean>;
-}
-
-type AppEvent =
-  | AppMessage
-  | LiveReport
-  | { type: "LIVE.IGNORED" }
-  | { type: "USER.CHANGED" }
-  | { type: "ADMIN.CHANGED" };
 
 /** Live events the taps actor reconciles (docs/decisions/007). */
 const FOR_TAPS = new Set<LiveEvent["type"]>([

@@ -10,7 +10,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { ListQuery } from "#src/api/admin.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type AuditSearch, auditSearch, listQueryOf, sameSearch } from "./admin.search.ts";
@@ -26,7 +26,7 @@ export const auditPageMachine = setup({
     events: {} as AuditPageEvent | LiveEvent,
     emitted: {} as AdminToast,
   },
-  actors: { load: fromPromise<AuditData, ListQuery>(notProvided("audit page", "load")), liveEvents },
+  actors: { load: fromPromise<AuditData, ListQuery>(notProvided("audit page", "load")), ...liveActors },
   actions: {
     streamUp: assign({ streamUp: true }),
     streamDown: assign({ streamUp: false }),
@@ -46,12 +46,8 @@ export const auditPageMachine = setup({
 }).createMachine({
   id: "auditPage",
   context: ({ input }) => ({ search: input.search, data: null, app: input.app, streamUp: false }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
-  },
-  on: { "STREAM.UP": { actions: "streamUp" }, "STREAM.DOWN": { actions: "streamDown" } },
+  invoke: hearStream("admin"),
+  on: followStreamStatus,
   initial: "loading",
   states: {
     loading: {

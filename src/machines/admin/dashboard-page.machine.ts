@@ -12,7 +12,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { ListQuery } from "#src/api/admin.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type DashboardSearch, dashboardSearch, listQueryOf, sameSearch } from "./admin.search.ts";
@@ -28,7 +28,10 @@ export const dashboardPageMachine = setup({
     events: {} as DashboardPageEvent | LiveEvent,
     emitted: {} as AdminToast,
   },
-  actors: { load: fromPromise<DashboardData, ListQuery>(notProvided("dashboard page", "load")), liveEvents },
+  actors: {
+    load: fromPromise<DashboardData, ListQuery>(notProvided("dashboard page", "load")),
+    ...liveActors,
+  },
   actions: {
     streamUp: assign({ streamUp: true }),
     streamDown: assign({ streamUp: false }),
@@ -59,14 +62,9 @@ export const dashboardPageMachine = setup({
 }).createMachine({
   id: "dashboardPage",
   context: ({ input }) => ({ search: input.search, data: null, app: input.app, streamUp: false }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
-  },
+  invoke: hearStream("admin"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     "ADMIN.METRICS": { actions: "takeMetrics" },
   },
   initial: "loading",

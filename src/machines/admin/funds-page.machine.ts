@@ -16,7 +16,7 @@
 import { assertEvent, assign, emit, fromPromise, raise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 import { formInput } from "./admin.forms.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
@@ -53,7 +53,7 @@ export const fundsPageMachine = setup({
   actors: {
     load: fromPromise<FundsData, FundsQuery>(notProvided("funds page", "load")),
     withdrawDialog: adminFormMachine,
-    liveEvents,
+    ...liveActors,
   },
   actions: {
     streamUp: assign({ streamUp: true }),
@@ -87,14 +87,9 @@ export const fundsPageMachine = setup({
     app: input.app,
     streamUp: false,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
-  },
+  invoke: hearStream("admin"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     ...reloadOnChange({ actions: "reload" }),
     "ADMIN.METRICS": { actions: "takeMetrics" },
   },

@@ -15,7 +15,7 @@
 import { assertEvent, assign, emit, fromPromise, raise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 import { formInput } from "./admin.forms.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
@@ -66,7 +66,7 @@ export const usersPageMachine = setup({
     load: fromPromise<UsersData, UsersQuery>(notProvided("users page", "load")),
     fundDialog: adminFormMachine,
     multiplierDialog: adminFormMachine,
-    liveEvents,
+    ...liveActors,
   },
   actions: {
     streamUp: assign({ streamUp: true }),
@@ -94,14 +94,9 @@ export const usersPageMachine = setup({
     app: input.app,
     streamUp: false,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
-  },
+  invoke: hearStream("admin"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     ...reloadOnChange({ actions: "reload" }),
   },
   type: "parallel",

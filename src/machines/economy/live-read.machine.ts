@@ -18,7 +18,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 
 export const REREAD_THROTTLE_MS = 5_000;
@@ -53,7 +53,7 @@ export function liveReadMachine(options: {
       input: {} as { app: AppLink; query: string },
       events: {} as LiveReadEvent | LiveEvent,
     },
-    actors: { load: fromPromise<unknown, string>(notProvided("live read machine", "load")), liveEvents },
+    actors: { load: fromPromise<unknown, string>(notProvided("live read machine", "load")), ...liveActors },
     guards: {
       news: ({ event }) => isNews(event.type),
       missedNews: ({ context }) => context.missedNews,
@@ -75,14 +75,9 @@ export function liveReadMachine(options: {
       streamUp: false,
       app: input.app,
     }),
-    invoke: {
-      id: "live",
-      src: "liveEvents",
-      input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-    },
+    invoke: hearStream("user"),
     on: {
-      "STREAM.UP": { actions: "streamUp" },
-      "STREAM.DOWN": { actions: "streamDown" },
+      ...followStreamStatus,
       "STREAM.RESET": { target: ".loading" },
       QUERY: { target: ".loading", actions: assign({ query: ({ event }) => event.query }) },
     },

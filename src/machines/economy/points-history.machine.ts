@@ -10,7 +10,7 @@ import { assign, fromPromise, setup } from "xstate";
 import type { PointsHistoryAnswer, PointsHistoryEntry } from "#src/api/economy.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 
 /** `fresh` first, then the rows already shown that it does not hold. */
@@ -37,7 +37,7 @@ export const pointsHistoryMachine = setup({
     loadHistoryPage: fromPromise<PointsHistoryAnswer, { userId: string; cursor: string | null }>(
       notProvided("points history machine", "loadHistoryPage"),
     ),
-    liveEvents,
+    ...liveActors,
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
@@ -56,11 +56,7 @@ export const pointsHistoryMachine = setup({
     behind: false,
     moreFailed: false,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   initial: "loading",
   states: {
     loading: {

@@ -12,7 +12,7 @@ import { assign, emit, fromPromise, setup } from "xstate";
 import type { ReferralsAnswer } from "#src/api/economy.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent, ReferralUpdated } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 import type { Toast } from "../shared/toast.ts";
 
@@ -56,7 +56,7 @@ export const referralMachine = setup({
     loadReferrals: fromPromise<ReferralsAnswer>(notProvided("referral machine", "loadReferrals")),
     copyText: fromPromise<void, { text: string }>(notProvided("referral machine", "copyText")),
     shareLink: fromPromise<void, ShareInput>(notProvided("referral machine", "shareLink")),
-    liveEvents,
+    ...liveActors,
   },
   guards: {
     missedNews: ({ context }) => context.missedNews,
@@ -96,14 +96,9 @@ export const referralMachine = setup({
 }).createMachine({
   id: "referral",
   context: ({ input }) => ({ referrals: null, missedNews: false, streamUp: false, app: input.app }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     // Events since the last one seen are gone: only a read tells what changed.
     "STREAM.RESET": { target: ".loading" },
   },

@@ -13,9 +13,9 @@ import type { ClaimAnswer, StreakAnswer } from "#src/api/economy.ts";
 import type { ApiError } from "#src/api/errors.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 import { apiErrorOf } from "../shared/api-error.ts";
+import { hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 import type { Toast } from "../shared/toast.ts";
 
@@ -51,7 +51,7 @@ export const streakMachine = setup({
     claimStreak: fromPromise<ClaimAnswer, { idempotencyKey: string }>(
       notProvided("streak machine", "claimStreak"),
     ),
-    liveEvents,
+    ...liveActors,
   },
   guards: {
     claimedToday: ({ context }) => context.streak?.claimedToday === true,
@@ -125,11 +125,7 @@ export const streakMachine = setup({
     newId: input.newId,
     now: input.now,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   on: { "STREAM.RESET": { target: ".loading" } },
   initial: "loading",
   states: {

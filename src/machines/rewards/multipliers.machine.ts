@@ -16,9 +16,9 @@ import type { ApiError } from "#src/api/errors.ts";
 import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 import { apiErrorOf } from "../shared/api-error.ts";
+import { hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 import type { Toast } from "../shared/toast.ts";
 
@@ -58,7 +58,7 @@ export const multipliersMachine = setup({
     purchase: fromPromise<PurchaseAnswer, { value: number; idempotencyKey: string }>(
       notProvided("multipliers machine", "purchase"),
     ),
-    liveEvents,
+    ...liveActors,
   },
   guards: {
     /** The multiplier pushed is the one an attempt in doubt was buying: that purchase went through. */
@@ -112,11 +112,7 @@ export const multipliersMachine = setup({
     app: input.app,
     newId: input.newId,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   on: { "MULTIPLIER.CHANGED": { guard: "confirmsAttempt", actions: ["toastConfirmed", "endAttempt"] } },
   initial: "closed",
   states: {

@@ -11,7 +11,7 @@ import { and, assign, emit, fromPromise, setup } from "xstate";
 import type { WalletHistoryAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 
 type Transaction = WalletHistoryAnswer["transactions"][number];
@@ -48,7 +48,7 @@ export const walletHistoryMachine = setup({
     loadPage: fromPromise<WalletHistoryAnswer, { cursor: string | null }>(
       notProvided("wallet history machine", "loadPage"),
     ),
-    liveEvents,
+    ...liveActors,
   },
   delays: { HISTORY_POLL: HISTORY_POLL_MS },
   guards: {
@@ -76,12 +76,8 @@ export const walletHistoryMachine = setup({
     streamUp: false,
     behind: false,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
-  on: { "STREAM.UP": { actions: "streamUp" }, "STREAM.DOWN": { actions: "streamDown" } },
+  invoke: hearStream("user"),
+  on: followStreamStatus,
   initial: "loading",
   states: {
     loading: {

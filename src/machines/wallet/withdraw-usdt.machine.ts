@@ -16,7 +16,6 @@ import type { ApiError } from "#src/api/errors.ts";
 import type { TokenTransferAnswer, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 import {
   insufficientToast,
@@ -36,6 +35,7 @@ export {
 } from "./withdraw-usdt.rules.ts";
 
 import { apiErrorOf } from "../shared/api-error.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
 import { notProvided } from "../shared/not-provided.ts";
 import type { Toast } from "../shared/toast.ts";
 
@@ -82,7 +82,7 @@ export const withdrawUsdtMachine = setup({
     checkWithdrawals: fromPromise<WithdrawalStatusAnswer[], { ids: string[] }>(
       notProvided("withdraw USDT machine", "checkWithdrawals"),
     ),
-    liveEvents,
+    ...liveActors,
   },
   delays: { FOLLOW: FOLLOW_MS },
   guards: {
@@ -155,14 +155,9 @@ export const withdrawUsdtMachine = setup({
     app: input.app,
     newId: input.newId,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     "WITHDRAWAL.UPDATED": [
       {
         guard: "followsIt",
