@@ -7,8 +7,9 @@ import { adminApi } from "./api/admin.ts";
 import { createAdminSessionStore } from "./api/admin-session-store.ts";
 import { authApi } from "./api/auth.ts";
 import { resolveApiBase } from "./api/base-url.ts";
-import { api } from "./api/client.ts";
+import { type ApiClient, createApiClient, type HttpMethod, type RequestOptions } from "./api/client.ts";
 import { economyApi } from "./api/economy.ts";
+import type { ApiResult } from "./api/errors.ts";
 import { eventsApi, type OpenEventSource } from "./api/events.ts";
 import { rewardsApi } from "./api/rewards.ts";
 import { createRewardsStore } from "./api/rewards-store.ts";
@@ -20,6 +21,7 @@ import { adminSessionMachine } from "./machines/admin/admin-session.machine.ts";
 import { appMachine } from "./machines/app.machine.ts";
 import { createAuthActors, type WithLock } from "./machines/auth/auth.actors.ts";
 import { authMachine } from "./machines/auth/auth.machine.ts";
+import { protectedMachine } from "./machines/auth/protected.machine.ts";
 import { boostersMachine } from "./machines/economy/boosters.machine.ts";
 import { createEconomyActors } from "./machines/economy/economy.actors.ts";
 import { createStandingsActors } from "./machines/economy/standings.actors.ts";
@@ -44,8 +46,35 @@ export interface RuntimeOptions {
 const browserEventSource: OpenEventSource | null =
   typeof EventSource === "function" ? (url) => new EventSource(url) : null;
 
+/**
+ * The API client as the app uses it: each 401 is told to the root actor as a fact (API.UNAUTHORIZED, naming
+ * the stored session the call used). The client does nothing about errors; what a refused call means
+ * (docs/product.md §4: the stored session is removed) is the session machines' decision.
+ */
+function reportingRefusals(client: ApiClient, refused: (auth: NonNullable<RequestOptions["auth"]>) => void) {
+  const request = async <T>(
+    method: HttpMethod,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<ApiResult<T>> => {
+    const result = await client.request<T>(method, path, options);
+    if (result.error?.status === 401) refused(options?.auth ?? "user");
+    return result;
+  };
+  return {
+    request,
+    get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>("POST", path, { ...options, body }),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>("PATCH", path, { ...options, body }),
+    delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>("DELETE", path, { ...options, body }),
+  } satisfies ApiClient;
+}
+
 /** The live stream's actors, or a stream that never connects where the browser cannot hold one. */
-function liveStream(openEventSource: OpenEventSource | null) {
+function liveStream(api: ApiClient, openEventSource: OpenEventSource | null) {
   if (!openEventSource) return liveStreamMachine.provide({ actors: { tabLink: fromCallback(() => {}) } });
   const actors = createLiveActors({
     events: eventsApi(api),
@@ -69,6 +98,14 @@ export function createRuntime(options: RuntimeOptions = {}) {
   const now = () => Date.now();
   const newId = () => crypto.randomUUID();
   const store = createSessionStore(window.localStorage);
+  const adminStore = createAdminSessionStore(window.localStorage);
+  const api = reportingRefusals(
+    createApiClient({
+      baseURL: resolveApiBase(window.location),
+      getToken: (auth) => (auth === "admin" ? adminStore.accessToken() : store.accessToken()),
+    }),
+    (auth) => app.send({ type: "API.UNAUTHORIZED", auth }),
+  );
   const rewards = rewardsApi(api);
   const economyActors = createEconomyActors({ economy: economyApi(api) });
   const withLock: WithLock | undefined = navigator.locks
@@ -93,7 +130,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
   // An admin call answering 401 ends the admin session (docs/product.md §4): the root actor passes it on.
   const adminActors = createAdminActors({
     api: adminApi(api),
-    store: createAdminSessionStore(window.localStorage),
+    store: adminStore,
     sessionLost: () => app.send({ type: "ADMIN.SESSION.LOST" }),
   });
 
@@ -102,7 +139,15 @@ export function createRuntime(options: RuntimeOptions = {}) {
   const app = createActor(
     appMachine.provide({
       actors: {
-        auth: authMachine.provide({ actors: authActors }),
+        auth: authMachine.provide({
+          actors: {
+            ...authActors,
+            // The session's 30 s check is the one storage poller, as the protected wrapper's 10 s one is.
+            storagePoller: protectedMachine.provide({
+              actors: { isSessionStored: authActors.isSessionStored },
+            }),
+          },
+        }),
         taps: tapsMachine.provide(taps),
         boosters: boostersMachine.provide({
           actors: {
@@ -111,6 +156,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
           },
         }),
         live: liveStream(
+          api,
           options.openEventSource === undefined ? browserEventSource : options.openEventSource,
         ),
         // The admin's session lives beside the user's, with its own storage keys (docs/product.md §3).
@@ -120,6 +166,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
             login: adminActors.login,
             confirmRole: adminActors.confirmRole,
             logout: adminActors.logout,
+            clearStoredSession: adminActors.clearStoredSession,
           },
         }),
       },

@@ -38,6 +38,16 @@ export function createAdminSessionStore(storage: Storage) {
         return null;
       }
     },
+    /** The stored access token alone (what the API client sends as bearer); null when none can be read. */
+    accessToken(): string | null {
+      try {
+        const raw = storage.getItem(STORAGE_KEYS.adminSession);
+        const parsed = raw ? (JSON.parse(raw) as { accessToken?: unknown }) : null;
+        return typeof parsed?.accessToken === "string" ? parsed.accessToken : null;
+      } catch {
+        return null;
+      }
+    },
     write(session: StoredAdminSession): void {
       const { user, ...tokens } = session;
       storage.setItem(STORAGE_KEYS.adminSession, JSON.stringify(tokens));

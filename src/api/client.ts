@@ -1,10 +1,9 @@
 /**
  * The one HTTP client of the SPA (docs/product.md §7, §8). Every call resolves to `{ data, error }` and never
- * rejects; a 401 clears the stored session. What to do about an error (toast, redirect) is the calling
- * machine's job.
+ * rejects. It reads no storage (the bearer token comes from `getToken`) and does nothing about an error: what
+ * follows one, a 401 included (the session machines clear the stored session), is the machines' decision.
  */
 import { createFetch, FetchError, ofetch } from "ofetch";
-import { resolveApiBase } from "./base-url.ts";
 import {
   type ApiError,
   type ApiResult,
@@ -14,7 +13,6 @@ import {
   REQUEST_ERROR,
   UNKNOWN_ERROR,
 } from "./errors.ts";
-import { STORAGE_KEYS } from "./storage-keys.ts";
 
 export type { ApiError, ApiResult } from "./errors.ts";
 
@@ -35,28 +33,9 @@ export interface RequestOptions {
 
 interface ClientConfig {
   baseURL: string;
-  storage: Storage;
+  /** The access token of the stored session a call names (`auth`), or null when there is none. */
+  getToken: (auth: "user" | "admin") => string | null;
   fetch?: typeof globalThis.fetch;
-}
-
-function readAdminToken(storage: Storage): string | null {
-  try {
-    const raw = storage.getItem(STORAGE_KEYS.adminSession);
-    const parsed = raw ? (JSON.parse(raw) as { accessToken?: unknown }) : null;
-    return typeof parsed?.accessToken === "string" ? parsed.accessToken : null;
-  } catch {
-    return null;
-  }
-}
-
-function clearSession(storage: Storage, auth: RequestOptions["auth"]) {
-  if (auth === "admin") {
-    storage.removeItem(STORAGE_KEYS.adminSession);
-    storage.removeItem(STORAGE_KEYS.adminUser);
-  }
-  storage.removeItem(STORAGE_KEYS.authToken);
-  storage.removeItem(STORAGE_KEYS.userData);
-  storage.removeItem(STORAGE_KEYS.authSession);
 }
 
 export function createApiClient(config: ClientConfig) {
@@ -75,12 +54,7 @@ export function createApiClient(config: ClientConfig) {
     const auth = options.auth ?? "user";
     let headers: Record<string, string>;
     try {
-      const token =
-        auth === "admin"
-          ? readAdminToken(config.storage)
-          : auth === "user"
-            ? config.storage.getItem(STORAGE_KEYS.authToken)
-            : null;
+      const token = auth === "none" ? null : config.getToken(auth);
       headers = {
         // The JSON content type of docs/product.md §7, on requests that carry JSON: a bodiless POST with it
         // is invalid JSON.
@@ -105,9 +79,7 @@ export function createApiClient(config: ClientConfig) {
       if (inBodyError) return { data: null, error: inBodyError };
       return { data: (response._data ?? null) as T, error: null };
     } catch (failure) {
-      const error = normaliseThrown(failure);
-      if (error.status === 401) clearSession(config.storage, auth);
-      return { data: null, error };
+      return { data: null, error: normaliseThrown(failure) };
     }
   }
 
@@ -144,9 +116,3 @@ export function normaliseThrown(failure: unknown): ApiError {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-/** The shared instance the app uses; tests build their own with createApiClient. */
-export const api: ApiClient = createApiClient({
-  baseURL: typeof window === "undefined" ? "http://localhost:3000/api" : resolveApiBase(window.location),
-  storage: typeof window === "undefined" ? (undefined as unknown as Storage) : window.localStorage,
-});

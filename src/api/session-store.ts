@@ -26,6 +26,8 @@ export interface SessionStore {
   clear(): void;
   /** True while both the token and the user are still stored (another tab may remove them). */
   isPresent(): boolean;
+  /** The stored access token alone (what the API client sends as bearer), null when there is none. */
+  accessToken(): string | null;
 }
 
 function isUser(value: unknown): value is StoredUser {
@@ -81,6 +83,9 @@ export function createSessionStore(storage: Storage): SessionStore {
     },
     isPresent() {
       return Boolean(storage.getItem(STORAGE_KEYS.authToken) && storage.getItem(STORAGE_KEYS.userData));
+    },
+    accessToken() {
+      return storage.getItem(STORAGE_KEYS.authToken);
     },
   };
 }

@@ -3,7 +3,7 @@ import { type AnyActorRef, assign, createActor, createMachine, sendParent, setup
 import { appMachine } from "./app.machine.ts";
 import type { LiveEvent, LiveReport } from "./live/live.types.ts";
 
-type Logged = { actor: string; event: string; userId?: string };
+type Logged = { actor: string; event: string; userId?: string; to?: string };
 
 /**
  * The root actor with stand-ins for its children: a session whose user the test sets, and taps and admin
@@ -14,11 +14,17 @@ function start() {
   /** A session whose user the test sets (USER); it logs everything else it is told. */
   const sessionLike = (name: string) =>
     createMachine({
-      types: {} as { context: { user: { id: string } | null }; events: { type: string; id?: string | null } },
+      types: {} as {
+        context: { user: { id: string } | null };
+        events: { type: string; id?: string | null; to?: string };
+      },
       context: { user: null },
       on: {
         USER: { actions: assign({ user: ({ event }) => (event.id ? { id: event.id } : null) }) },
-        "*": { actions: ({ event }) => log.push({ actor: name, event: event.type }) },
+        "*": {
+          actions: ({ event }) =>
+            log.push({ actor: name, event: event.type, ...(event.to ? { to: event.to } : {}) }),
+        },
       },
     });
   const recorder = (name: string) =>
@@ -117,6 +123,33 @@ describe("app machine: one tree of the app-lifetime actors", () => {
     ).start();
     app.send({ type: "TAPS.SETTLE", replyTo });
     expect(heard).toEqual(["TAPS.SETTLED"]);
+  });
+
+  it("signs out in one event: the pending taps leave first, then the session logs out to where it was told", () => {
+    const { app, log, signIn } = start();
+    signIn("u1");
+    log.length = 0;
+    app.send({ type: "LOGOUT", to: "/auth?mode=login" });
+    expect(log).toEqual([
+      { actor: "taps", event: "PAGEHIDE", userId: "u1" },
+      { actor: "session", event: "LOGOUT", to: "/auth?mode=login" },
+    ]);
+  });
+
+  it("tells the sessions a call answered 401: the user's always, the admin's for an admin call", () => {
+    const { app, log } = start();
+    app.send({ type: "API.UNAUTHORIZED", auth: "user" });
+    app.send({ type: "API.UNAUTHORIZED", auth: "none" });
+    expect(log).toEqual([
+      { actor: "session", event: "SESSION.UNAUTHORIZED" },
+      { actor: "session", event: "SESSION.UNAUTHORIZED" },
+    ]);
+    log.length = 0;
+    app.send({ type: "API.UNAUTHORIZED", auth: "admin" });
+    expect(log).toEqual([
+      { actor: "adminSession", event: "SESSION.UNAUTHORIZED" },
+      { actor: "session", event: "SESSION.UNAUTHORIZED" },
+    ]);
   });
 
   it("tells the admin session it is lost when an admin call answered 401", () => {

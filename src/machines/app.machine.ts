@@ -11,35 +11,16 @@
  */
 import { assertEvent, assign, emit, enqueueActions, setup } from "xstate";
 import { adminSessionMachine } from "./admin/admin-session.machine.ts";
-import type { AppLink, AppMessage, LiveFact } from "./app.types.ts";
+import type { AppContext, AppEvent, AppInput, AppLink, LiveFact } from "./app.types.ts";
+
+export type { AppInput } from "./app.types.ts";
+
 import { authMachine } from "./auth/auth.machine.ts";
 import { boostersMachine } from "./economy/boosters.machine.ts";
-import type { LiveEvent, LiveReport, StreamName } from "./live/live.types.ts";
+import type { LiveEvent, StreamName } from "./live/live.types.ts";
 import { liveStreamMachine } from "./live/live-stream.machine.ts";
 import { tapsMachine } from "./taps/taps.machine.ts";
 import type { TapsEvent } from "./taps/taps.types.ts";
-
-export interface AppInput {
-  now: () => number;
-  newId: () => string;
-  /** The Telegram Mini App's signed initData when the app runs inside Telegram (docs/decisions/031). */
-  telegramInitData?: string | null;
-}
-
-interface AppContext extends AppInput {
-  /** The signed-in user the `user` region follows (from the session's snapshots). */
-  userId: string | null;
-  /** The signed-in admin the `admin` region follows. */
-  adminId: string | null;
-  streamsUp: Record<StreamName, boolean>;
-}
-
-type AppEvent =
-  | AppMessage
-  | LiveReport
-  | { type: "LIVE.IGNORED" }
-  | { type: "USER.CHANGED" }
-  | { type: "ADMIN.CHANGED" };
 
 /** Live events the taps actor reconciles (docs/decisions/007). */
 const FOR_TAPS = new Set<LiveEvent["type"]>([
@@ -124,6 +105,26 @@ export const appMachine = setup({
       const adminSession = system.get("adminSession");
       if (adminSession) enqueue.sendTo(adminSession, { type: "SESSION.LOST" });
     }),
+    /** Taps not yet sent leave first, while the token is still valid; then the session logs out. */
+    logOut: enqueueActions(({ event, system, enqueue }) => {
+      assertEvent(event, "LOGOUT");
+      const taps = system.get("taps");
+      if (taps) enqueue.sendTo(taps, { type: "PAGEHIDE" });
+      const session = system.get("session");
+      if (session) enqueue.sendTo(session, { type: "LOGOUT", ...(event.to ? { to: event.to } : {}) });
+    }),
+    /**
+     * docs/product.md §4: any 401 removes the user's stored session, and a 401 to an admin call the admin's
+     * too. Each session clears its own keys; what it does next is its own (the checks that watch storage).
+     */
+    sessionsRefused: enqueueActions(({ event, system, enqueue }) => {
+      assertEvent(event, "API.UNAUTHORIZED");
+      const adminSession = system.get("adminSession");
+      if (event.auth === "admin" && adminSession)
+        enqueue.sendTo(adminSession, { type: "SESSION.UNAUTHORIZED" });
+      const session = system.get("session");
+      if (session) enqueue.sendTo(session, { type: "SESSION.UNAUTHORIZED" });
+    }),
     /** The taps actor sends what it holds before it stops (a user change or sign-out). */
     flushTaps: enqueueActions(({ system, enqueue }) => {
       const taps = system.get("taps");
@@ -173,7 +174,9 @@ export const appMachine = setup({
     "TAPS.SETTLE": { actions: "passToTaps" },
     PAGEHIDE: { actions: "passToTaps" },
     ONLINE: { actions: "passToTaps" },
+    LOGOUT: { actions: "logOut" },
     "ADMIN.SESSION.LOST": { actions: "adminSessionLost" },
+    "API.UNAUTHORIZED": { actions: "sessionsRefused" },
     LIVE: { actions: ["noteStreamStatus", "routeLive", "publishLive"] },
   },
   type: "parallel",

@@ -1,6 +1,6 @@
 /** How actors outside the root's tree (page actors, the runtime's browser listeners) reach the app-lifetime ones. */
 import type { ActorRef, AnyActorRef, Snapshot } from "xstate";
-import type { LiveEvent, StreamName } from "./live/live.types.ts";
+import type { LiveEvent, LiveReport, StreamName } from "./live/live.types.ts";
 import type { RewardsUpdate } from "./taps/taps.types.ts";
 
 /**
@@ -17,8 +17,12 @@ export type AppMessage =
   | { type: "BOOST.FACTOR"; factor: number }
   | { type: "PAGEHIDE" }
   | { type: "ONLINE" }
+  /** The user signs out (the account menu): pending taps leave first, then the session logs out to `to`. */
+  | { type: "LOGOUT"; to?: string }
   /** An admin call answered 401: the admin session is gone. */
-  | { type: "ADMIN.SESSION.LOST" };
+  | { type: "ADMIN.SESSION.LOST" }
+  /** Any call answered 401 (the runtime reports it); `auth` is the stored session the call named. */
+  | { type: "API.UNAUTHORIZED"; auth: "user" | "admin" | "none" };
 
 /** What the root actor publishes to page actors: every live event, with the stream it came on. */
 export type LiveFact = { type: "live"; stream: StreamName; event: LiveEvent };
@@ -28,3 +32,26 @@ export type AppLinkSnapshot = Snapshot<unknown> & { context: { streamsUp: Record
 
 /** The root actor as a page actor sees it (given in its input). */
 export type AppLink = ActorRef<AppLinkSnapshot, AppMessage, LiveFact>;
+
+/** The root actor's input, context and events (app.machine.ts). */
+export interface AppInput {
+  now: () => number;
+  newId: () => string;
+  /** The Telegram Mini App's signed initData when the app runs inside Telegram (docs/decisions/031). */
+  telegramInitData?: string | null;
+}
+
+export interface AppContext extends AppInput {
+  /** The signed-in user the `user` region follows (from the session's snapshots). */
+  userId: string | null;
+  /** The signed-in admin the `admin` region follows. */
+  adminId: string | null;
+  streamsUp: Record<StreamName, boolean>;
+}
+
+export type AppEvent =
+  | AppMessage
+  | LiveReport
+  | { type: "LIVE.IGNORED" }
+  | { type: "USER.CHANGED" }
+  | { type: "ADMIN.CHANGED" };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { tapFeedback } from "#src/ui/tap/tap-feedback.ts";
-import { fakeWebApp } from "./fake-web-app.ts";
+import { fakeWebApp } from "../../tests/support/fake-web-app.ts";
 import { readTelegramLaunch } from "./launch.ts";
 import { startTelegramShell } from "./telegram-shell.ts";
 

@@ -8,16 +8,22 @@ import { STORAGE_KEYS } from "#src/api/storage-keys.ts";
 // msw intercepts ofetch in node when the base URL is absolute (docs/toolchain.md).
 const BASE = "http://api.test/api";
 const server = setupServer();
-const client = () => createApiClient({ baseURL: BASE, storage: localStorage });
+/** Tokens come from the caller (the runtime reads them from the stored sessions); these are the test's. */
+const tokens: { user: string | null; admin: string | null } = { user: null, admin: null };
+const client = () => createApiClient({ baseURL: BASE, getToken: (auth) => tokens[auth] });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  tokens.user = null;
+  tokens.admin = null;
+});
 
 describe("successful answers", () => {
-  it("resolves the body as data and sends the stored bearer token and JSON content type", async () => {
-    localStorage.setItem(STORAGE_KEYS.authToken, "tok-123");
+  it("resolves the body as data and sends the user's bearer token and JSON content type", async () => {
+    tokens.user = "tok-123";
     let seen: { auth: string | null; type: string | null } = { auth: null, type: null };
     server.use(
       http.post(`${BASE}/echo`, async ({ request }) => {
@@ -30,7 +36,8 @@ describe("successful answers", () => {
     expect(seen).toEqual({ auth: "Bearer tok-123", type: "application/json" });
   });
 
-  it("sends no Authorization header when nothing is stored", async () => {
+  it("sends no Authorization header when there is no token, or the call needs none", async () => {
+    tokens.admin = "adm";
     let auth: string | null = "unset";
     server.use(
       http.get(`${BASE}/me`, ({ request }) => {
@@ -39,6 +46,8 @@ describe("successful answers", () => {
       }),
     );
     await client().get("/me");
+    expect(auth).toBeNull();
+    await client().get("/me", { auth: "none" });
     expect(auth).toBeNull();
   });
 });
@@ -126,17 +135,13 @@ describe("docs/product.md §8 (2): a failed response", () => {
     });
   });
 
-  it("clears auth_token and user_data on 401, and leaves them on other failures", async () => {
+  it("returns a 401 as its error and touches no storage: the session machines decide what follows", async () => {
     localStorage.setItem(STORAGE_KEYS.authToken, "t");
     localStorage.setItem(STORAGE_KEYS.userData, "{}");
-    server.use(
-      http.get(`${BASE}/forbidden`, () =>
-        HttpResponse.json({ error: { code: "FORBIDDEN", message: "No." } }, { status: 403 }),
-      ),
-    );
-    await client().get("/forbidden");
-    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe("t");
-
+    localStorage.setItem(STORAGE_KEYS.authSession, "{}");
+    localStorage.setItem(STORAGE_KEYS.adminSession, JSON.stringify({ accessToken: "adm" }));
+    localStorage.setItem(STORAGE_KEYS.adminUser, "{}");
+    tokens.user = "t";
     server.use(
       http.get(`${BASE}/me`, () =>
         HttpResponse.json({ error: { code: "UNAUTHORIZED", message: "Sign in." } }, { status: 401 }),
@@ -144,13 +149,11 @@ describe("docs/product.md §8 (2): a failed response", () => {
     );
     const { error } = await client().get("/me");
     expect(error).toEqual({ message: "Sign in.", code: "UNAUTHORIZED", status: 401 });
-    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.userData)).toBeNull();
+    expect(localStorage.length).toBe(5);
   });
 
-  it("clears the admin session on a 401 to an admin call", async () => {
-    localStorage.setItem(STORAGE_KEYS.adminSession, JSON.stringify({ accessToken: "adm" }));
-    localStorage.setItem(STORAGE_KEYS.adminUser, "{}");
+  it("sends the admin's token to an admin call, and returns its 401 as the error", async () => {
+    tokens.admin = "adm";
     let auth: string | null = null;
     server.use(
       http.get(`${BASE}/admin/metrics`, ({ request }) => {
@@ -158,10 +161,22 @@ describe("docs/product.md §8 (2): a failed response", () => {
         return HttpResponse.json({ error: { code: "TOKEN_EXPIRED", message: "Expired." } }, { status: 401 });
       }),
     );
-    await client().get("/admin/metrics", { auth: "admin" });
+    const { error } = await client().get("/admin/metrics", { auth: "admin" });
     expect(auth).toBe("Bearer adm");
-    expect(localStorage.getItem(STORAGE_KEYS.adminSession)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.adminUser)).toBeNull();
+    expect(error).toEqual({ message: "Expired.", code: "TOKEN_EXPIRED", status: 401 });
+  });
+
+  it("reports a token that cannot be read as REQUEST_ERROR, sending nothing", async () => {
+    const broken = createApiClient({
+      baseURL: BASE,
+      getToken: () => {
+        throw new Error("storage refused");
+      },
+    });
+    expect((await broken.get("/x")).error).toEqual({
+      code: "REQUEST_ERROR",
+      message: "Request configuration error.",
+    });
   });
 });
 
@@ -192,7 +207,7 @@ describe("docs/product.md §8 (3) and (4): no response, bad request", () => {
   });
 
   it("reports a request that cannot be built as REQUEST_ERROR", async () => {
-    const broken = createApiClient({ baseURL: "http://[bad", storage: localStorage });
+    const broken = createApiClient({ baseURL: "http://[bad", getToken: () => null });
     expect((await broken.get("/x")).error).toEqual({
       code: "REQUEST_ERROR",
       message: "Request configuration error.",
@@ -202,7 +217,7 @@ describe("docs/product.md §8 (3) and (4): no response, bad request", () => {
   it("treats a fetch that throws (offline) as a network error", async () => {
     const offline = createApiClient({
       baseURL: BASE,
-      storage: localStorage,
+      getToken: () => null,
       fetch: () => Promise.reject(new TypeError("Failed to fetch")),
     });
     expect((await offline.get("/x")).error?.code).toBe("NETWORK_ERROR");

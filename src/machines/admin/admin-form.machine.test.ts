@@ -41,6 +41,16 @@ function start(form: "fundWallet" | "createAdmin", outcomes: (FormSuccess | ApiE
 }
 
 describe("admin form machine", () => {
+  it("holds only its own fields: a name that is not the form's changes nothing and is never sent", async () => {
+    const { actor, submitted } = start("fundWallet", [FUNDED]);
+    actor.send({ type: "CHANGE", name: "userId", value: "u-other" });
+    expect(actor.getSnapshot().context.fields).toEqual({ amount: "" });
+    actor.send({ type: "CHANGE", name: "amount", value: "5" });
+    actor.send({ type: "SUBMIT" });
+    await flush();
+    expect(submitted.map((input) => input.fields)).toEqual([{ amount: "5" }]);
+  });
+
   it("refuses empty fields without a call, submits busy, then toasts and ends succeeded", async () => {
     const { actor, submitted, toasts, submit } = start("fundWallet", [FUNDED]);
     await submit();
@@ -53,7 +63,7 @@ describe("admin form machine", () => {
     actor.send({ type: "SUBMIT" });
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await flush();
-    expect(submitted).toEqual([{ fields: { amount: "5" }, target: USER, key: "k1" }]);
+    expect(submitted).toEqual([{ form: "fundWallet", fields: { amount: "5" }, target: USER, key: "k1" }]);
     expect(toasts.at(-1)).toBe(`${FUNDED.title}: ${FUNDED.description}`);
     expect(actor.getSnapshot().status).toBe("done");
     expect(actor.getSnapshot().output).toEqual({ succeeded: true });

@@ -11,39 +11,22 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import { type AdminFormInput, type FormValues, type SubmitInput, submitInputOf } from "./admin.forms.ts";
 import { FILL_ALL_FIELDS } from "./admin.messages.ts";
-import type { AdminTarget, AdminToast, FormSuccess } from "./admin.types.ts";
-import { notProvided } from "./admin.types.ts";
+import type { AdminToast, FormSuccess } from "./admin.types.ts";
 
-export type FormFields = Record<string, string>;
-
-export interface AdminFormInput {
-  fields: FormFields;
-  required: readonly string[];
-  failure: string;
-  /** A dialog closes on success; the form on a page (Create New Admin) stays. */
-  dialog: boolean;
-  /** What the form acts on (the user of a Fund Wallet dialog); shown read-only. */
-  target?: AdminTarget | null;
-  newId: () => string;
-}
-
-export interface SubmitInput {
-  fields: FormFields;
-  target: AdminTarget | null;
-  key: string;
-}
+export type { AdminFormInput, SubmitInput } from "./admin.forms.ts";
 
 export type AdminFormEvent =
-  | { type: "CHANGE"; name: string; value: string }
-  | { type: "SUBMIT" }
-  | { type: "CLOSE" };
+  /** `name` is the input's (the DOM's string): a name that is not one of the form's fields changes nothing. */
+  { type: "CHANGE"; name: string; value: string } | { type: "SUBMIT" } | { type: "CLOSE" };
 
 export const adminFormMachine = setup({
   types: {
     context: {} as Required<Omit<AdminFormInput, "fields">> & {
-      fields: FormFields;
-      blank: FormFields;
+      fields: FormValues;
+      blank: FormValues;
       /** The Idempotency-Key of the request in doubt or under way. */
       key: string | null;
     },
@@ -58,6 +41,7 @@ export const adminFormMachine = setup({
   actions: {
     change: assign(({ context, event }) => {
       assertEvent(event, "CHANGE");
+      if (!(event.name in context.blank)) return {};
       return { fields: { ...context.fields, [event.name]: event.value }, key: null };
     }),
     fillAllFields: emit({ type: "toast", tone: "error", title: "Error", description: FILL_ALL_FIELDS }),
@@ -82,6 +66,7 @@ export const adminFormMachine = setup({
 }).createMachine({
   id: "adminForm",
   context: ({ input }) => ({
+    form: input.form,
     fields: input.fields,
     blank: input.fields,
     target: input.target ?? null,
@@ -106,7 +91,8 @@ export const adminFormMachine = setup({
       invoke: {
         id: "submit",
         src: "submit",
-        input: ({ context }) => ({ fields: context.fields, target: context.target, key: context.key ?? "" }),
+        input: ({ context }) =>
+          submitInputOf(context.form, context.fields, context.target, context.key ?? ""),
         onDone: [
           {
             guard: "isDialog",

@@ -16,6 +16,7 @@ function start(options: {
   const logins: unknown[] = [];
   let logouts = 0;
   let confirmations = 0;
+  let clears = 0;
   const actor = createActor(
     adminSessionMachine.provide({
       actors: {
@@ -35,13 +36,23 @@ function start(options: {
         logout: fromPromise(async () => {
           logouts++;
         }),
+        clearStoredSession: fromPromise(async () => {
+          clears++;
+        }),
       },
     }),
   );
   const navigations: string[] = [];
   actor.on("navigate", (event) => navigations.push(event.href));
   actor.start();
-  return { actor, logins, navigations, logouts: () => logouts, confirmations: () => confirmations };
+  return {
+    actor,
+    logins,
+    navigations,
+    logouts: () => logouts,
+    confirmations: () => confirmations,
+    clears: () => clears,
+  };
 }
 
 describe("admin session machine", () => {
@@ -133,5 +144,15 @@ describe("admin session machine", () => {
     lost.actor.send({ type: "SESSION.LOST" });
     expect(lost.actor.getSnapshot().context.user).toBeNull();
     expect(lost.navigations).toEqual(["/admin"]);
+  });
+
+  it("clears the stored admin session when an admin call answered 401 (SESSION.LOST then signs out)", async () => {
+    const { actor, clears, navigations } = start({ restore: ADMIN });
+    await flush();
+    actor.send({ type: "SESSION.UNAUTHORIZED" });
+    await flush();
+    expect(clears()).toBe(1);
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true);
+    expect(navigations).toEqual([]);
   });
 });

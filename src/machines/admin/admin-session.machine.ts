@@ -9,9 +9,11 @@
  * Invariants: `user` is set exactly while signedIn or signingOut; `loading` (restoring, confirming) is what
  * route guards wait for; navigation leaves only as an emitted `navigate` event.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, fromPromise, setup, spawnChild } from "xstate";
 import type { AdminUser } from "#src/api/admin-session-store.ts";
-import { notProvided, type RoleCheck } from "./admin.types.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import type { RoleCheck } from "./admin.types.ts";
 
 export const NOT_ADMIN = "This account is not an admin. Sign in with an admin account.";
 export const FIELDS_REQUIRED = "Please enter both email and password";
@@ -21,8 +23,10 @@ export type AdminSessionEvent =
   | { type: "LOGOUT" }
   /** The guard of /admin/* on entering the area. */
   | { type: "AREA.ENTER" }
-  /** An admin call answered 401. */
-  | { type: "SESSION.LOST" };
+  /** An admin call answered 401, or the server revoked the session. */
+  | { type: "SESSION.LOST" }
+  /** An admin call answered 401: the stored admin session is removed at once (docs/product.md §4). */
+  | { type: "SESSION.UNAUTHORIZED" };
 
 export const adminSessionMachine = setup({
   types: {
@@ -35,6 +39,7 @@ export const adminSessionMachine = setup({
     login: fromPromise<AdminUser, { email: string; password: string }>(notProvided("admin session", "login")),
     confirmRole: fromPromise<RoleCheck>(notProvided("admin session", "confirmRole")),
     logout: fromPromise<void>(notProvided("admin session", "logout")),
+    clearStoredSession: fromPromise<void>(notProvided("admin session", "clearStoredSession")),
   },
   actions: {
     forget: assign({ user: null }),
@@ -49,6 +54,7 @@ export const adminSessionMachine = setup({
 }).createMachine({
   id: "adminSession",
   context: { user: null, error: null },
+  on: { "SESSION.UNAUTHORIZED": { actions: spawnChild("clearStoredSession") } },
   initial: "restoring",
   states: {
     restoring: {
@@ -95,9 +101,9 @@ export const adminSessionMachine = setup({
           target: "signedOut",
           actions: assign({
             error: ({ event }) => {
-              const error = event.error as { code?: string; message?: string } | null;
-              if (error?.code === "NOT_ADMIN") return NOT_ADMIN;
-              return error?.message ? `Login failed: ${error.message}` : "Login failed. Please try again.";
+              const error = apiErrorOf(event.error);
+              if (error.code === "NOT_ADMIN") return NOT_ADMIN;
+              return error.message ? `Login failed: ${error.message}` : "Login failed. Please try again.";
             },
           }),
         },

@@ -84,23 +84,34 @@ describe("admin actors", () => {
   it("money actions send the parsed amount with the form's Idempotency-Key and say what happened", async () => {
     const { actors, calls, run } = setup();
     const target = { id: "u1", email: "p@example.com", multiplier: 0.001 };
-    expect(await run(actors.fundWallet, { fields: { amount: "40" }, target, key: "k-fund" })).toEqual({
+    expect(
+      await run(actors.fundWallet, { form: "fundWallet", fields: { amount: "40" }, target, key: "k-fund" }),
+    ).toEqual({
       title: "Wallet Funded",
       description: "Successfully funded the user's wallet with 40 USDT",
     });
     expect(
       await run(actors.withdrawTreasury, {
+        form: "withdraw",
         fields: { address: " TAddr ", amount: "12.5" },
         target: null,
         key: "k-w",
       }),
     ).toEqual({ title: "Withdrawal Initiated", description: "Withdrawing 12.5 USDT to TAddr" });
-    expect(await run(actors.updateMultiplier, { fields: { multiplier: "0.25" }, target, key: "k" })).toEqual({
+    expect(
+      await run(actors.updateMultiplier, {
+        form: "updateMultiplier",
+        fields: { multiplier: "0.25" },
+        target,
+        key: "k",
+      }),
+    ).toEqual({
       title: "Multiplier Updated",
       description: "updated to 0.25x",
     });
     expect(
       await run(actors.createAdmin, {
+        form: "createAdmin",
         fields: { name: "Second", email: " second@example.com ", password: "pw" },
         target: null,
         key: "k",
@@ -124,7 +135,7 @@ describe("admin actors", () => {
       auditLog: () => err(401, "UNAUTHORIZED"),
     });
     await expect(
-      run(actors.fundWallet, { fields: { amount: "1" }, target: null, key: "k" }),
+      run(actors.fundWallet, { form: "fundWallet", fields: { amount: "1" }, target: null, key: "k" }),
     ).rejects.toMatchObject({
       status: 409,
       code: "CONFLICT",
@@ -179,5 +190,18 @@ describe("admin actors", () => {
     });
     expect(player.calls.map(([name]) => name)).toEqual(["login", "logout"]);
     expect(player.store.read()).toBeNull();
+  });
+
+  it("a form's submit actor refuses another form's fields, calling nothing", async () => {
+    const { actors, calls, run } = setup();
+    await expect(
+      run(actors.fundWallet, {
+        form: "withdraw",
+        fields: { address: "T", amount: "1" },
+        target: null,
+        key: "k",
+      }),
+    ).rejects.toThrow(/given the withdraw form/);
+    expect(calls).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ import { accountLabel } from "#contracts/account-label.ts";
 import type { AdminApi, ListQuery } from "#src/api/admin.ts";
 import type { AdminSessionStore, AdminUser } from "#src/api/admin-session-store.ts";
 import type { ApiResult } from "#src/api/errors.ts";
+import { unwrap } from "../shared/unwrap.ts";
+import { type AdminFormName, isSubmitOf, type SubmitInput, type SubmitInputOf } from "./admin.forms.ts";
 import { adminCreated, multiplierUpdated, walletFunded, withdrawalInitiated } from "./admin.messages.ts";
 import type {
   AuditData,
@@ -21,7 +23,6 @@ import type {
   UsersData,
   UsersQuery,
 } from "./admin.types.ts";
-import type { SubmitInput } from "./admin-form.machine.ts";
 
 export interface AdminActorDeps {
   api: AdminApi;
@@ -31,16 +32,17 @@ export interface AdminActorDeps {
 }
 
 /** Amounts are parsed as decimals with no other client check (docs/product.md §5): the server refuses the rest. */
-const decimal = (text: string | undefined) => Number.parseFloat(text ?? "");
+const decimal = (text: string) => Number.parseFloat(text);
 
 export function createAdminActors(deps: AdminActorDeps) {
   const { api, store } = deps;
-  const unwrap = <T>(result: ApiResult<T>): T => {
-    if (!result.error) return result.data;
-    // docs/product.md §8: a failed admin call is logged; the toast shows the page's own words.
-    console.error("[admin]", result.error.code, result.error.message);
-    if (result.error.status === 401) deps.sessionLost();
-    throw result.error;
+  const unwrapAdmin = <T>(result: ApiResult<T>): T => {
+    if (result.error) {
+      // docs/product.md §8: a failed admin call is logged; the toast shows the page's own words.
+      console.error("[admin]", result.error.code, result.error.message);
+      if (result.error.status === 401) deps.sessionLost();
+    }
+    return unwrap(result);
   };
 
   /** Whether the server still says the stored token is an admin's; a refused one is removed. */
@@ -55,8 +57,12 @@ export function createAdminActors(deps: AdminActorDeps) {
     return "unreachable";
   };
 
-  const submit = (run: (input: SubmitInput) => Promise<FormSuccess>) =>
-    fromPromise<FormSuccess, SubmitInput>(({ input }) => run(input));
+  /** A form's submit actor: it takes that form's fields only (the page provides it to that form's machine). */
+  const submit = <F extends AdminFormName>(form: F, run: (input: SubmitInputOf<F>) => Promise<FormSuccess>) =>
+    fromPromise<FormSuccess, SubmitInput>(async ({ input }) => {
+      if (!isSubmitOf(input, form)) throw new Error(`admin ${form} actor: given the ${input.form} form`);
+      return run(input);
+    });
 
   return {
     /** A stored admin session counts only if the server still says this token is an admin's. */
@@ -93,6 +99,7 @@ export function createAdminActors(deps: AdminActorDeps) {
       return adminUser;
     }),
     confirmRole: fromPromise<RoleCheck>(checkRole),
+    clearStoredSession: fromPromise<void>(async () => store.clear()),
     logout: fromPromise<void>(async () => {
       const stored = store.read();
       store.clear();
@@ -101,7 +108,7 @@ export function createAdminActors(deps: AdminActorDeps) {
 
     dashboard: fromPromise<DashboardData, ListQuery>(async ({ input }) => {
       const [metrics, users] = await Promise.all([api.metrics(), api.users(input)]);
-      return { metrics: unwrap(metrics), users: unwrap(users) };
+      return { metrics: unwrapAdmin(metrics), users: unwrapAdmin(users) };
     }),
     userManagement: fromPromise<UsersData, UsersQuery>(async ({ input }) => {
       const [stats, funded, unfunded] = await Promise.all([
@@ -109,7 +116,7 @@ export function createAdminActors(deps: AdminActorDeps) {
         api.fundedUsers(input.funded),
         api.unfundedUsers(input.unfunded),
       ]);
-      return { stats: unwrap(stats), funded: unwrap(funded), unfunded: unwrap(unfunded) };
+      return { stats: unwrapAdmin(stats), funded: unwrapAdmin(funded), unfunded: unwrapAdmin(unfunded) };
     }),
     funds: fromPromise<FundsData, FundsQuery>(async ({ input }) => {
       const [pool, wallets, transactions] = await Promise.all([
@@ -117,33 +124,33 @@ export function createAdminActors(deps: AdminActorDeps) {
         api.fundedWallets(input.wallets),
         api.transactions(input.transactions),
       ]);
-      return { pool: unwrap(pool), wallets: unwrap(wallets), transactions: unwrap(transactions) };
+      return {
+        pool: unwrapAdmin(pool),
+        wallets: unwrapAdmin(wallets),
+        transactions: unwrapAdmin(transactions),
+      };
     }),
-    auditLog: fromPromise<AuditData, ListQuery>(async ({ input }) => unwrap(await api.auditLog(input))),
+    auditLog: fromPromise<AuditData, ListQuery>(async ({ input }) => unwrapAdmin(await api.auditLog(input))),
 
-    withdrawTreasury: submit(async ({ fields, key }) => {
+    withdrawTreasury: submit("withdraw", async ({ fields, key }) => {
       const amount = decimal(fields.amount);
-      const address = (fields.address ?? "").trim();
-      unwrap(await api.withdraw({ address, amount }, key));
+      const address = fields.address.trim();
+      unwrapAdmin(await api.withdraw({ address, amount }, key));
       return withdrawalInitiated(amount, address);
     }),
-    fundWallet: submit(async ({ fields, target, key }) => {
+    fundWallet: submit("fundWallet", async ({ fields, target, key }) => {
       const amount = decimal(fields.amount);
-      unwrap(await api.fundWallet({ userId: target?.id ?? "", amount }, key));
+      unwrapAdmin(await api.fundWallet({ userId: target?.id ?? "", amount }, key));
       return walletFunded(amount);
     }),
-    updateMultiplier: submit(async ({ fields, target }) => {
+    updateMultiplier: submit("updateMultiplier", async ({ fields, target }) => {
       const multiplier = decimal(fields.multiplier);
-      const answer = unwrap(await api.updateMultiplier({ userId: target?.id ?? "", multiplier }));
+      const answer = unwrapAdmin(await api.updateMultiplier({ userId: target?.id ?? "", multiplier }));
       return multiplierUpdated(answer.multiplier);
     }),
-    createAdmin: submit(async ({ fields }) => {
-      const body = {
-        name: fields.name ?? "",
-        email: (fields.email ?? "").trim(),
-        password: fields.password ?? "",
-      };
-      unwrap(await api.createAdmin(body));
+    createAdmin: submit("createAdmin", async ({ fields }) => {
+      const body = { name: fields.name, email: fields.email.trim(), password: fields.password };
+      unwrapAdmin(await api.createAdmin(body));
       return adminCreated(body.email);
     }),
   };

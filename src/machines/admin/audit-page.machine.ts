@@ -5,16 +5,19 @@
  * changed) loads again, also from failed; a QUERY that changes nothing is ignored. A failure toasts the page's own words under the title Error.
  * The back office's live stream keeps it current (docs/decisions/018): ADMIN.AUDIT (a new entry) and
  * STREAM.RESET load again, and so does the stream coming back up after it was down.
+ * The list's chart (loading, ready, refreshing, failed) is the one of every admin page: shared/list-page.ts.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { ListQuery } from "#src/api/admin.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { listPageStates } from "../shared/list-page.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type AuditSearch, auditSearch, listQueryOf, sameSearch } from "./admin.search.ts";
-import { type AdminToast, type AuditData, notProvided } from "./admin.types.ts";
-import { reloadOnChange } from "./admin-live.ts";
+import type { AdminToast, AuditData } from "./admin.types.ts";
+import { RELOADING_EVENTS } from "./admin-live.ts";
 
 export type AuditPageEvent = { type: "QUERY"; search: AuditSearch };
 
@@ -25,7 +28,7 @@ export const auditPageMachine = setup({
     events: {} as AuditPageEvent | LiveEvent,
     emitted: {} as AdminToast,
   },
-  actors: { load: fromPromise<AuditData, ListQuery>(notProvided("audit page", "load")), liveEvents },
+  actors: { load: fromPromise<AuditData, ListQuery>(notProvided("audit page", "load")), ...liveActors },
   actions: {
     streamUp: assign({ streamUp: true }),
     streamDown: assign({ streamUp: false }),
@@ -33,6 +36,7 @@ export const auditPageMachine = setup({
       assertEvent(event, "QUERY");
       return { search: event.search };
     }),
+    takeData: assign({ data: (_, data: AuditData) => data }),
     toastFailure: emit({ type: "toast", tone: "error", title: "Error", description: PAGE_FAILURES.audit }),
   },
   guards: {
@@ -45,54 +49,11 @@ export const auditPageMachine = setup({
 }).createMachine({
   id: "auditPage",
   context: ({ input }) => ({ search: input.search, data: null, app: input.app, streamUp: false }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
-  },
-  on: { "STREAM.UP": { actions: "streamUp" }, "STREAM.DOWN": { actions: "streamDown" } },
+  invoke: hearStream("admin"),
+  on: followStreamStatus,
   initial: "loading",
-  states: {
-    loading: {
-      tags: ["loading"],
-      on: {
-        QUERY: { guard: "searchChanged", target: "loading", reenter: true, actions: "takeSearch" },
-        ...reloadOnChange({ target: "loading", reenter: true }),
-      },
-      invoke: {
-        id: "load",
-        src: "load",
-        input: ({ context }) => listQueryOf(context.search),
-        onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
-        onError: { target: "failed", actions: "toastFailure" },
-      },
-    },
-    ready: {
-      on: {
-        QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" },
-        ...reloadOnChange("refreshing"),
-        "STREAM.UP": { guard: "cameBackUp", target: "refreshing", actions: "streamUp" },
-      },
-    },
-    refreshing: {
-      tags: ["busy"],
-      on: {
-        QUERY: { guard: "searchChanged", target: "refreshing", reenter: true, actions: "takeSearch" },
-        ...reloadOnChange({ target: "refreshing", reenter: true }),
-      },
-      invoke: {
-        id: "load",
-        src: "load",
-        input: ({ context }) => listQueryOf(context.search),
-        onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
-        onError: { target: "ready", actions: "toastFailure" },
-      },
-    },
-    failed: {
-      on: {
-        QUERY: { guard: "searchChanged", target: "loading", actions: "takeSearch" },
-        ...reloadOnChange("loading"),
-      },
-    },
-  },
+  states: listPageStates<{ search: AuditSearch }, ListQuery, AuditData, (typeof RELOADING_EVENTS)[number]>({
+    queryOf: ({ context }) => listQueryOf(context.search),
+    reloadOn: RELOADING_EVENTS,
+  }),
 });

@@ -7,16 +7,19 @@
  * The back office's live stream keeps it current (docs/decisions/018): ADMIN.METRICS replaces the figures in
  * place, ADMIN.AUDIT (an admin changed something) and STREAM.RESET load again, and so does the stream coming
  * back up after it was down.
+ * The list's chart (loading, ready, refreshing, failed) is the one of every admin page: shared/list-page.ts.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import type { ListQuery } from "#src/api/admin.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { listPageStates } from "../shared/list-page.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type DashboardSearch, dashboardSearch, listQueryOf, sameSearch } from "./admin.search.ts";
-import { type AdminToast, type DashboardData, notProvided } from "./admin.types.ts";
-import { reloadOnChange } from "./admin-live.ts";
+import type { AdminToast, DashboardData } from "./admin.types.ts";
+import { RELOADING_EVENTS } from "./admin-live.ts";
 
 export type DashboardPageEvent = { type: "QUERY"; search: DashboardSearch };
 
@@ -27,7 +30,10 @@ export const dashboardPageMachine = setup({
     events: {} as DashboardPageEvent | LiveEvent,
     emitted: {} as AdminToast,
   },
-  actors: { load: fromPromise<DashboardData, ListQuery>(notProvided("dashboard page", "load")), liveEvents },
+  actors: {
+    load: fromPromise<DashboardData, ListQuery>(notProvided("dashboard page", "load")),
+    ...liveActors,
+  },
   actions: {
     streamUp: assign({ streamUp: true }),
     streamDown: assign({ streamUp: false }),
@@ -41,6 +47,7 @@ export const dashboardPageMachine = setup({
       assertEvent(event, "QUERY");
       return { search: event.search };
     }),
+    takeData: assign({ data: (_, data: DashboardData) => data }),
     toastFailure: emit({
       type: "toast",
       tone: "error",
@@ -58,58 +65,19 @@ export const dashboardPageMachine = setup({
 }).createMachine({
   id: "dashboardPage",
   context: ({ input }) => ({ search: input.search, data: null, app: input.app, streamUp: false }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
-  },
+  invoke: hearStream("admin"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     "ADMIN.METRICS": { actions: "takeMetrics" },
   },
   initial: "loading",
-  states: {
-    loading: {
-      tags: ["loading"],
-      on: {
-        QUERY: { guard: "searchChanged", target: "loading", reenter: true, actions: "takeSearch" },
-        ...reloadOnChange({ target: "loading", reenter: true }),
-      },
-      invoke: {
-        id: "load",
-        src: "load",
-        input: ({ context }) => listQueryOf(context.search),
-        onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
-        onError: { target: "failed", actions: "toastFailure" },
-      },
-    },
-    ready: {
-      on: {
-        QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" },
-        ...reloadOnChange("refreshing"),
-        "STREAM.UP": { guard: "cameBackUp", target: "refreshing", actions: "streamUp" },
-      },
-    },
-    refreshing: {
-      tags: ["busy"],
-      on: {
-        QUERY: { guard: "searchChanged", target: "refreshing", reenter: true, actions: "takeSearch" },
-        ...reloadOnChange({ target: "refreshing", reenter: true }),
-      },
-      invoke: {
-        id: "load",
-        src: "load",
-        input: ({ context }) => listQueryOf(context.search),
-        onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
-        onError: { target: "ready", actions: "toastFailure" },
-      },
-    },
-    failed: {
-      on: {
-        QUERY: { guard: "searchChanged", target: "loading", actions: "takeSearch" },
-        ...reloadOnChange("loading"),
-      },
-    },
-  },
+  states: listPageStates<
+    { search: DashboardSearch },
+    ListQuery,
+    DashboardData,
+    (typeof RELOADING_EVENTS)[number]
+  >({
+    queryOf: ({ context }) => listQueryOf(context.search),
+    reloadOn: RELOADING_EVENTS,
+  }),
 });

@@ -62,7 +62,9 @@ describe("Funds Management page machine", () => {
     dialog.send({ type: "CHANGE", name: "amount", value: "1" });
     dialog.send({ type: "SUBMIT" });
     await flush();
-    expect(submitted).toEqual([{ fields: { address: "T", amount: "1" }, target: null, key: "key" }]);
+    expect(submitted).toEqual([
+      { form: "withdraw", fields: { address: "T", amount: "1" }, target: null, key: "key" },
+    ]);
     expect(actor.getSnapshot().matches({ dialog: "closed" })).toBe(true);
     await flush();
     expect(queries).toHaveLength(2);

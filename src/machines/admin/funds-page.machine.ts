@@ -12,15 +12,18 @@
  * something) and STREAM.RESET load again, as RELOAD does, and so does the stream coming back up after it was
  * down;
  * ADMIN.METRICS puts the new pool balance in place.
+ * The list's chart (loading, ready, refreshing, failed) is the one of every admin page: shared/list-page.ts.
  */
 import { assertEvent, assign, emit, fromPromise, raise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { listPageStates } from "../shared/list-page.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import { formInput } from "./admin.forms.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type FundsSearch, fundsSearch, listQueryOf, sameSearch } from "./admin.search.ts";
-import { type AdminToast, type FundsData, type FundsQuery, notProvided } from "./admin.types.ts";
+import type { AdminToast, FundsData, FundsQuery } from "./admin.types.ts";
 import { adminFormMachine } from "./admin-form.machine.ts";
 import { reloadOnChange } from "./admin-live.ts";
 
@@ -52,7 +55,7 @@ export const fundsPageMachine = setup({
   actors: {
     load: fromPromise<FundsData, FundsQuery>(notProvided("funds page", "load")),
     withdrawDialog: adminFormMachine,
-    liveEvents,
+    ...liveActors,
   },
   actions: {
     streamUp: assign({ streamUp: true }),
@@ -68,6 +71,7 @@ export const fundsPageMachine = setup({
       return { search: event.search };
     }),
     reload: raise({ type: "RELOAD" }),
+    takeData: assign({ data: (_, data: FundsData) => data }),
     toastFailure: emit({ type: "toast", tone: "error", title: "Error", description: PAGE_FAILURES.funds }),
   },
   guards: {
@@ -86,14 +90,9 @@ export const fundsPageMachine = setup({
     app: input.app,
     streamUp: false,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
-  },
+  invoke: hearStream("admin"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     ...reloadOnChange({ actions: "reload" }),
     "ADMIN.METRICS": { actions: "takeMetrics" },
   },
@@ -101,49 +100,10 @@ export const fundsPageMachine = setup({
   states: {
     data: {
       initial: "loading",
-      states: {
-        loading: {
-          tags: ["loading"],
-          on: {
-            QUERY: { guard: "searchChanged", target: "loading", reenter: true, actions: "takeSearch" },
-            RELOAD: { target: "loading", reenter: true },
-          },
-          invoke: {
-            id: "load",
-            src: "load",
-            input: ({ context }) => fundsQueryOf(context.search),
-            onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
-            onError: { target: "failed", actions: "toastFailure" },
-          },
-        },
-        ready: {
-          on: {
-            QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" },
-            RELOAD: "refreshing",
-            "STREAM.UP": { guard: "cameBackUp", target: "refreshing", actions: "streamUp" },
-          },
-        },
-        refreshing: {
-          tags: ["busy"],
-          on: {
-            QUERY: { guard: "searchChanged", target: "refreshing", reenter: true, actions: "takeSearch" },
-            RELOAD: { target: "refreshing", reenter: true },
-          },
-          invoke: {
-            id: "load",
-            src: "load",
-            input: ({ context }) => fundsQueryOf(context.search),
-            onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
-            onError: { target: "ready", actions: "toastFailure" },
-          },
-        },
-        failed: {
-          on: {
-            QUERY: { guard: "searchChanged", target: "loading", actions: "takeSearch" },
-            RELOAD: "loading",
-          },
-        },
-      },
+      states: listPageStates<{ search: FundsSearch }, FundsQuery, FundsData, "RELOAD">({
+        queryOf: ({ context }) => fundsQueryOf(context.search),
+        reloadOn: ["RELOAD"],
+      }),
     },
     dialog: {
       initial: "closed",

@@ -127,7 +127,7 @@ describe("User Management page machine", () => {
     dialog.send({ type: "CHANGE", name: "amount", value: "5" });
     dialog.send({ type: "SUBMIT" });
     await flush();
-    expect(submitted).toEqual([{ fields: { amount: "5" }, target: USER, key: "key" }]);
+    expect(submitted).toEqual([{ form: "fundWallet", fields: { amount: "5" }, target: USER, key: "key" }]);
     expect(toasts).toEqual(["Wallet Funded"]);
     expect(actor.getSnapshot().matches({ dialog: "closed" })).toBe(true);
     expect(toUsersView(actor.getSnapshot()).fundDialog).toBeUndefined();

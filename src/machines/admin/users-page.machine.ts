@@ -11,11 +11,14 @@
  * The back office's live stream keeps it current (docs/decisions/018): ADMIN.AUDIT (an admin changed
  * something) and STREAM.RESET load again, as RELOAD does, and so does the stream coming back up after it was
  * down.
+ * The list's chart (loading, ready, refreshing, failed) is the one of every admin page: shared/list-page.ts.
  */
 import { assertEvent, assign, emit, fromPromise, raise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { listPageStates } from "../shared/list-page.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import { formInput } from "./admin.forms.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import {
@@ -26,13 +29,7 @@ import {
   unfundedTable,
   usersSearch,
 } from "./admin.search.ts";
-import {
-  type AdminTarget,
-  type AdminToast,
-  notProvided,
-  type UsersData,
-  type UsersQuery,
-} from "./admin.types.ts";
+import type { AdminTarget, AdminToast, UsersData, UsersQuery } from "./admin.types.ts";
 import { adminFormMachine } from "./admin-form.machine.ts";
 import { reloadOnChange } from "./admin-live.ts";
 
@@ -71,7 +68,7 @@ export const usersPageMachine = setup({
     load: fromPromise<UsersData, UsersQuery>(notProvided("users page", "load")),
     fundDialog: adminFormMachine,
     multiplierDialog: adminFormMachine,
-    liveEvents,
+    ...liveActors,
   },
   actions: {
     streamUp: assign({ streamUp: true }),
@@ -81,6 +78,7 @@ export const usersPageMachine = setup({
       return { search: event.search };
     }),
     reload: raise({ type: "RELOAD" }),
+    takeData: assign({ data: (_, data: UsersData) => data }),
     toastFailure: emit({ type: "toast", tone: "error", title: "Error", description: PAGE_FAILURES.users }),
   },
   guards: {
@@ -99,63 +97,19 @@ export const usersPageMachine = setup({
     app: input.app,
     streamUp: false,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "admin" as const }),
-  },
+  invoke: hearStream("admin"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     ...reloadOnChange({ actions: "reload" }),
   },
   type: "parallel",
   states: {
     data: {
       initial: "loading",
-      states: {
-        loading: {
-          tags: ["loading"],
-          on: {
-            QUERY: { guard: "searchChanged", target: "loading", reenter: true, actions: "takeSearch" },
-            RELOAD: { target: "loading", reenter: true },
-          },
-          invoke: {
-            id: "load",
-            src: "load",
-            input: ({ context }) => usersQueryOf(context.search),
-            onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
-            onError: { target: "failed", actions: "toastFailure" },
-          },
-        },
-        ready: {
-          on: {
-            QUERY: { guard: "searchChanged", target: "refreshing", actions: "takeSearch" },
-            RELOAD: "refreshing",
-            "STREAM.UP": { guard: "cameBackUp", target: "refreshing", actions: "streamUp" },
-          },
-        },
-        refreshing: {
-          tags: ["busy"],
-          on: {
-            QUERY: { guard: "searchChanged", target: "refreshing", reenter: true, actions: "takeSearch" },
-            RELOAD: { target: "refreshing", reenter: true },
-          },
-          invoke: {
-            id: "load",
-            src: "load",
-            input: ({ context }) => usersQueryOf(context.search),
-            onDone: { target: "ready", actions: assign({ data: ({ event }) => event.output }) },
-            onError: { target: "ready", actions: "toastFailure" },
-          },
-        },
-        failed: {
-          on: {
-            QUERY: { guard: "searchChanged", target: "loading", actions: "takeSearch" },
-            RELOAD: "loading",
-          },
-        },
-      },
+      states: listPageStates<{ search: UsersSearch }, UsersQuery, UsersData, "RELOAD">({
+        queryOf: ({ context }) => usersQueryOf(context.search),
+        reloadOn: ["RELOAD"],
+      }),
     },
     dialog: {
       initial: "closed",

@@ -5,8 +5,9 @@
  * a successful sign-up or reset goes to `redirecting` and asks, 100 ms later, for /auth?mode=login.
  * Invariant: nothing is sent while `formError` would be set; one request at a time (tag "busy").
  */
-import { assign, emit, fromPromise, setup } from "xstate";
-import type { ApiError } from "#src/api/errors.ts";
+import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import type { AuthEmitted } from "./auth.machine.ts";
 import { NAVIGATION_DELAY_MS } from "./auth.machine.ts";
 import { describeAuthError, TOASTS } from "./auth.messages.ts";
@@ -25,12 +26,9 @@ export type AccountFormsEvent =
   | { type: "VERIFY"; token: string }
   | { type: "FORM.CLEAR" };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`account forms machine: actor "${name}" was not provided`);
-};
-
-const failureMessage = (event: unknown) =>
-  describeAuthError((event as { error: ApiError }).error, "other").message;
+/** An invoke's error event (typed as the machine's own events by `setup`) read as the reason it failed. */
+const failureMessage = (event: object) =>
+  describeAuthError(apiErrorOf("error" in event ? event.error : undefined), "other").message;
 
 function validate(event: AccountFormsEvent): string | null {
   switch (event.type) {
@@ -52,10 +50,16 @@ export const accountFormsMachine = setup({
     emitted: {} as AuthEmitted,
   },
   actors: {
-    signup: fromPromise<void, Omit<SignupForm, "confirmPassword">>(notProvided("signup")),
-    forgotPassword: fromPromise<void, { email: string }>(notProvided("forgotPassword")),
-    resetPassword: fromPromise<void, { token: string; password: string }>(notProvided("resetPassword")),
-    verifyEmail: fromPromise<void, { token: string }>(notProvided("verifyEmail")),
+    signup: fromPromise<void, Omit<SignupForm, "confirmPassword">>(
+      notProvided("account forms machine", "signup"),
+    ),
+    forgotPassword: fromPromise<void, { email: string }>(
+      notProvided("account forms machine", "forgotPassword"),
+    ),
+    resetPassword: fromPromise<void, { token: string; password: string }>(
+      notProvided("account forms machine", "resetPassword"),
+    ),
+    verifyEmail: fromPromise<void, { token: string }>(notProvided("account forms machine", "verifyEmail")),
   },
   delays: { NAVIGATION_DELAY: NAVIGATION_DELAY_MS },
   guards: {
@@ -104,10 +108,8 @@ export const accountFormsMachine = setup({
         id: "signup",
         src: "signup",
         input: ({ event }) => {
-          const { name, email, password, referralCode } = event as Extract<
-            AccountFormsEvent,
-            { type: "SIGNUP" }
-          >;
+          assertEvent(event, "SIGNUP");
+          const { name, email, password, referralCode } = event;
           const code = referralCode?.trim();
           return {
             name: name.trim(),
@@ -128,9 +130,10 @@ export const accountFormsMachine = setup({
       invoke: {
         id: "forgotPassword",
         src: "forgotPassword",
-        input: ({ event }) => ({
-          email: (event as Extract<AccountFormsEvent, { type: "FORGOT" }>).email.trim(),
-        }),
+        input: ({ event }) => {
+          assertEvent(event, "FORGOT");
+          return { email: event.email.trim() };
+        },
         onDone: { target: "idle", actions: { type: "toastSuccess", params: TOASTS.forgotSuccess } },
         onError: {
           target: "idle",
@@ -144,8 +147,8 @@ export const accountFormsMachine = setup({
         id: "resetPassword",
         src: "resetPassword",
         input: ({ event }) => {
-          const { token, password } = event as Extract<AccountFormsEvent, { type: "RESET" }>;
-          return { token, password };
+          assertEvent(event, "RESET");
+          return { token: event.token, password: event.password };
         },
         onDone: { target: "redirecting", actions: { type: "toastSuccess", params: TOASTS.resetSuccess } },
         onError: {
@@ -159,7 +162,10 @@ export const accountFormsMachine = setup({
       invoke: {
         id: "verifyEmail",
         src: "verifyEmail",
-        input: ({ event }) => ({ token: (event as Extract<AccountFormsEvent, { type: "VERIFY" }>).token }),
+        input: ({ event }) => {
+          assertEvent(event, "VERIFY");
+          return { token: event.token };
+        },
         onDone: { target: "redirecting", actions: { type: "toastSuccess", params: TOASTS.verifySuccess } },
         onError: {
           target: "idle",

@@ -4,18 +4,15 @@
  */
 import { fromPromise } from "xstate";
 import type { AuthApi, LoginAnswer } from "#src/api/auth.ts";
-import type { ApiError, ApiResult } from "#src/api/errors.ts";
+import type { ApiError } from "#src/api/errors.ts";
 import type { SessionStore, StoredSession, StoredUser } from "#src/api/session-store.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { unwrap } from "../shared/unwrap.ts";
 import { authError } from "./auth.messages.ts";
 import type { ChangeLinkInput } from "./telegram-link.machine.ts";
 
 /** Seconds of slack: a token this close to expiry is refreshed at restore instead of used. */
 const EXPIRY_SLACK_S = 5;
-
-function unwrap<T>(result: ApiResult<T>): T {
-  if (result.error) throw result.error;
-  return result.data;
-}
 
 /**
  * docs/product.md §5: a login answer counts only with a session holding an access token and a user with an
@@ -73,7 +70,7 @@ export function createAuthActors(deps: {
         return await refresh(stored.refreshToken);
       } catch (error) {
         // Offline at load: keep the stored session; the signed-in state retries the refresh.
-        if ((error as ApiError).code === "NETWORK_ERROR") return stored;
+        if (apiErrorOf(error).code === "NETWORK_ERROR") return stored;
         throw error;
       }
     }),

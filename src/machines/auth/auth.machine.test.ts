@@ -8,6 +8,7 @@ import {
   STORAGE_CHECK_INTERVAL_MS,
 } from "./auth.machine.ts";
 import { TOASTS } from "./auth.messages.ts";
+import { protectedMachine } from "./protected.machine.ts";
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const session = (overrides: Partial<StoredSession> = {}): StoredSession => ({
@@ -38,7 +39,10 @@ function start(actors: Record<string, unknown> = {}, input: { telegramInitData?:
       telegramSignIn: fromPromise(record("telegramSignIn", () => session({ accessToken: "access-tg" }))),
       refreshSession: fromPromise(record("refreshSession", () => session({ accessToken: "access-2" }))),
       logout: fromPromise(record("logout", () => undefined)),
-      isSessionStored: fromPromise(record("isSessionStored", () => stored)),
+      // The 30 s check is the storage poller child, its probe recorded like the other actors.
+      storagePoller: protectedMachine.provide({
+        actors: { isSessionStored: fromPromise(record("isSessionStored", () => stored)) },
+      }),
       clearStoredSession: fromPromise(record("clearStoredSession", () => undefined)),
       ...(actors as object),
       // The recorders are typed loosely on purpose; the machine checks them at run time.
@@ -206,6 +210,21 @@ describe("auth machine", () => {
     expect(actor.getSnapshot().context.error?.code).toBe("TOKEN_EXPIRED");
     clock.increment(NAVIGATION_DELAY_MS);
     expect(emitted).toContainEqual({ type: "navigate", href: "/auth?mode=login", rememberOrigin: true });
+  });
+
+  it("clears the stored session when a call answered 401, and leaves the rest to the storage checks", async () => {
+    const { actor, calls, emitted } = start({ restoreSession: fromPromise(async () => session()) });
+    await flush();
+    actor.send({ type: "SESSION.UNAUTHORIZED" });
+    await flush();
+    expect(calls.filter((call) => call.src === "clearStoredSession")).toHaveLength(1);
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true);
+    expect(emitted).toEqual([]);
+    const signedOut = start();
+    await flush();
+    signedOut.actor.send({ type: "SESSION.UNAUTHORIZED" });
+    await flush();
+    expect(signedOut.calls.map((call) => call.src)).toEqual(["restoreSession", "clearStoredSession"]);
   });
 
   it("logs out: revokes the token, forgets the user and goes to / after ~100 ms", async () => {

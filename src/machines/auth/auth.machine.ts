@@ -4,146 +4,32 @@
  * Sign-up and password reset do not touch the session: they live in account-forms.machine.ts.
  *
  * States: restoring → signedOut (idle | loggingIn | redirecting) ⇄ signedIn (parallel: session
- *         [active | refreshing | waitingToRetry], storageCheck, navigation) → loggingOut → signedOut.
+ *         [active | refreshing | waitingToRetry], navigation) → loggingOut → signedOut. While signedIn the
+ *         30 s storage check runs as an invoked child, the one storage poller of protected.machine.ts; its
+ *         end (the stored session is gone) ends the session. Named implementations: auth.setup.ts.
  *         Inside Telegram (docs/decisions/031) a restore that finds nothing stored goes through
  *         signingInWithTelegram instead, with the Mini App's signed initData: no form to fill.
  * Invariants: `user` is set exactly while signedIn; storage is written before signedIn is entered and
  * cleared before signedOut is; USER.UPDATED (the account changed under a dialog, such as Telegram's link in
  * telegram-link.machine.ts) replaces the user, already stored by whoever sends it; navigation leaves the
  * machine only as an emitted `navigate` event ~100 ms after the fact, and toasts only as emitted `toast`
- * events. All I/O is in the provided actors.
+ * events. All I/O is in the provided actors. A call that answered 401 anywhere (SESSION.UNAUTHORIZED) removes
+ * the stored session at once, in any state; the storage checks then end the session as before.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
-import type { ApiError } from "#src/api/errors.ts";
-import type { StoredSession, StoredUser } from "#src/api/session-store.ts";
-import { type AuthError, authError, describeAuthError, TOASTS, UNEXPECTED_MESSAGE } from "./auth.messages.ts";
-import { type LoginForm, validateLogin } from "./auth.validation.ts";
-import type { UserUpdated } from "./telegram-link.machine.ts";
+import { assertEvent, spawnChild } from "xstate";
+import { authError, TOASTS } from "./auth.messages.ts";
+import { authSetup } from "./auth.setup.ts";
+import { STORAGE_CHECK_INTERVAL_MS } from "./auth.types.ts";
 
-export type AuthEvent =
-  | ({ type: "LOGIN"; redirect?: string } & LoginForm)
-  | { type: "LOGOUT"; to?: string }
-  | { type: "REDIRECT_IF_SIGNED_IN"; to: string }
-  | { type: "SESSION.LOST" }
-  | { type: "FORM.CLEAR" }
-  | UserUpdated;
+export type { AuthContext, AuthEmitted, AuthEvent, AuthInput } from "./auth.types.ts";
+export {
+  NAVIGATION_DELAY_MS,
+  REFRESH_MARGIN_MS,
+  REFRESH_RETRY_MS,
+  STORAGE_CHECK_INTERVAL_MS,
+} from "./auth.types.ts";
 
-export type AuthEmitted =
-  | { type: "toast"; tone: "success" | "error"; title: string; description?: string }
-  /** `rememberOrigin`: the effects adapter adds the current page as `redirect`, so login can bring the user back. */
-  | { type: "navigate"; href: string; rememberOrigin?: true };
-
-interface PendingNavigation {
-  href: string;
-  rememberOrigin: boolean;
-}
-
-export interface AuthContext {
-  user: StoredUser | null;
-  session: StoredSession | null;
-  /** Why the session ended or could not start; the protected wrapper reads its code. */
-  error: AuthError | null;
-  /** The message a form shows under its fields. */
-  formError: string | null;
-  pendingNavigation: PendingNavigation | null;
-  now: () => number;
-  /** The Telegram Mini App's signed initData when the app runs inside Telegram, else null. */
-  telegramInitData: string | null;
-}
-
-export interface AuthInput {
-  now?: () => number;
-  telegramInitData?: string | null;
-}
-
-export const NAVIGATION_DELAY_MS = 100;
-export const STORAGE_CHECK_INTERVAL_MS = 30_000;
-export const REFRESH_MARGIN_MS = 60_000;
-export const REFRESH_RETRY_MS = 30_000;
-
-const notProvided = (name: string) => () => {
-  throw new Error(`auth machine: actor "${name}" was not provided`);
-};
-
-export const authMachine = setup({
-  types: {
-    context: {} as AuthContext,
-    input: {} as AuthInput,
-    events: {} as AuthEvent,
-    emitted: {} as AuthEmitted,
-  },
-  actors: {
-    /** Reads storage and, when the access token has expired, refreshes it. Null when nothing is stored. */
-    restoreSession: fromPromise<StoredSession | null>(notProvided("restoreSession")),
-    /** Each of these resolves with the stored session (already written) or rejects with an ApiError. */
-    login: fromPromise<StoredSession, LoginForm>(notProvided("login")),
-    telegramSignIn: fromPromise<StoredSession, { initData: string }>(notProvided("telegramSignIn")),
-    refreshSession: fromPromise<StoredSession, { refreshToken: string | null }>(
-      notProvided("refreshSession"),
-    ),
-    /** Clears storage, then revokes the token on the server; rejects when the server could not be told. */
-    logout: fromPromise<void, { accessToken: string | null }>(notProvided("logout")),
-    /** Synchronous probes of storage, wrapped as actors so tests can swap them. */
-    isSessionStored: fromPromise<boolean>(notProvided("isSessionStored")),
-    clearStoredSession: fromPromise<void>(notProvided("clearStoredSession")),
-  },
-  delays: {
-    NAVIGATION_DELAY: NAVIGATION_DELAY_MS,
-    STORAGE_CHECK_INTERVAL: STORAGE_CHECK_INTERVAL_MS,
-    REFRESH_RETRY: REFRESH_RETRY_MS,
-    REFRESH_DELAY: ({ context }) => {
-      const expiresAt = context.session?.expiresAt;
-      if (expiresAt == null) return 2 ** 31 - 1;
-      return Math.max(0, expiresAt * 1000 - context.now() - REFRESH_MARGIN_MS);
-    },
-  },
-  guards: {
-    loginInvalid: ({ event }) => event.type === "LOGIN" && validateLogin(event) !== null,
-    hasPendingNavigation: ({ context }) => context.pendingNavigation !== null,
-    inTelegram: ({ context }) => context.telegramInitData !== null,
-    isNetworkError: ({ event }) =>
-      "error" in event && (event as { error?: ApiError }).error?.code === "NETWORK_ERROR",
-  },
-  actions: {
-    setFormError: assign({
-      formError: ({ event }) => (event.type === "LOGIN" ? validateLogin(event) : null),
-    }),
-    clearFormError: assign({ formError: null }),
-    rememberRedirect: assign({
-      pendingNavigation: ({ event }) => ({
-        href: event.type === "LOGIN" && event.redirect ? event.redirect : "/home",
-        rememberOrigin: false,
-      }),
-    }),
-    setSession: assign((_, session: StoredSession) => ({ session, user: session.user, error: null })),
-    forgetSession: assign({ session: null, user: null }),
-    replaceUser: assign(({ context, event }) => {
-      assertEvent(event, "USER.UPDATED");
-      return { user: event.user, session: context.session && { ...context.session, user: event.user } };
-    }),
-    setError: assign({ error: (_, error: AuthError) => error }),
-    navigateTo: assign({ pendingNavigation: (_, href: string) => ({ href, rememberOrigin: false }) }),
-    /** The session ended under the user (expired, revoked, removed in another tab): log in, then come back. */
-    endExpiredSession: assign({
-      session: null,
-      user: null,
-      error: authError("TOKEN_EXPIRED"),
-      pendingNavigation: { href: "/auth?mode=login", rememberOrigin: true },
-    }),
-    emitPendingNavigation: emit(({ context }) => ({
-      type: "navigate" as const,
-      href: context.pendingNavigation?.href ?? "/",
-      ...(context.pendingNavigation?.rememberOrigin ? { rememberOrigin: true as const } : {}),
-    })),
-    clearPendingNavigation: assign({ pendingNavigation: null }),
-    toastSuccess: emit((_, title: string) => ({ type: "toast" as const, tone: "success" as const, title })),
-    toastError: emit((_, params: { title: string; description: string }) => ({
-      type: "toast" as const,
-      tone: "error" as const,
-      ...params,
-    })),
-  },
-}).createMachine({
+export const authMachine = authSetup.createMachine({
   id: "auth",
   context: ({ input }) => ({
     user: null,
@@ -154,6 +40,7 @@ export const authMachine = setup({
     now: input.now ?? Date.now,
     telegramInitData: input.telegramInitData ?? null,
   }),
+  on: { "SESSION.UNAUTHORIZED": { actions: spawnChild("clearStoredSession") } },
   initial: "restoring",
   states: {
     restoring: {
@@ -189,19 +76,10 @@ export const authMachine = setup({
         // The login form stays as the way in (an email account), under the reason Telegram's sign-in failed.
         onError: {
           target: "signedOut",
-          actions: [
-            assign({
-              formError: ({ event }) => describeAuthError(event.error as ApiError, "telegram").message,
-            }),
-            {
-              type: "toastError",
-              params: ({ event }) => ({
-                title: TOASTS.telegramFailed,
-                description:
-                  describeAuthError(event.error as ApiError, "telegram").message || UNEXPECTED_MESSAGE,
-              }),
-            },
-          ],
+          actions: {
+            type: "showSignInFailure",
+            params: ({ event }) => ({ error: event.error, flow: "telegram", title: TOASTS.telegramFailed }),
+          },
         },
       },
     },
@@ -232,8 +110,8 @@ export const authMachine = setup({
             id: "login",
             src: "login",
             input: ({ event }) => {
-              const { email, password } = event as Extract<AuthEvent, { type: "LOGIN" }>;
-              return { email: email.trim(), password };
+              assertEvent(event, "LOGIN");
+              return { email: event.email.trim(), password: event.password };
             },
             onDone: {
               target: "#auth.signedIn",
@@ -246,16 +124,9 @@ export const authMachine = setup({
               target: "idle",
               actions: [
                 "clearPendingNavigation",
-                assign({
-                  formError: ({ event }) => describeAuthError(event.error as ApiError, "login").message,
-                }),
                 {
-                  type: "toastError",
-                  params: ({ event }) => ({
-                    title: TOASTS.loginFailed,
-                    description:
-                      describeAuthError(event.error as ApiError, "login").message || UNEXPECTED_MESSAGE,
-                  }),
+                  type: "showSignInFailure",
+                  params: ({ event }) => ({ error: event.error, flow: "login", title: TOASTS.loginFailed }),
                 },
               ],
             },
@@ -273,6 +144,12 @@ export const authMachine = setup({
     },
     signedIn: {
       type: "parallel",
+      invoke: {
+        id: "storageCheck",
+        src: "storagePoller",
+        input: { intervalMs: STORAGE_CHECK_INTERVAL_MS },
+        onDone: { target: "clearingExpiredSession", actions: "endExpiredSession" },
+      },
       on: {
         LOGOUT: {
           target: "loggingOut",
@@ -302,23 +179,6 @@ export const authMachine = setup({
               },
             },
             waitingToRetry: { after: { REFRESH_RETRY: "refreshing" } },
-          },
-        },
-        storageCheck: {
-          initial: "waiting",
-          states: {
-            waiting: { after: { STORAGE_CHECK_INTERVAL: "checking" } },
-            checking: {
-              invoke: {
-                id: "isSessionStored",
-                src: "isSessionStored",
-                onDone: [
-                  { guard: ({ event }) => event.output, target: "waiting" },
-                  { target: "#auth.clearingExpiredSession", actions: "endExpiredSession" },
-                ],
-                onError: "waiting",
-              },
-            },
           },
         },
         navigation: {
@@ -358,12 +218,12 @@ export const authMachine = setup({
         id: "logout",
         src: "logout",
         input: ({ context }) => ({ accessToken: context.session?.accessToken ?? null }),
-        onDone: { target: "signedOut.redirecting", actions: ["forgetSession", assign({ error: null })] },
+        onDone: { target: "signedOut.redirecting", actions: ["forgetSession", "clearError"] },
         onError: {
           target: "signedOut.redirecting",
           actions: [
             "forgetSession",
-            assign({ error: null }),
+            "clearError",
             {
               type: "toastError",
               params: { title: "Error", description: authError("LOGOUT_ERROR").message },

@@ -19,6 +19,9 @@ import {
 } from "xstate";
 import type { ApiError } from "#src/api/errors.ts";
 import type { StoredUser } from "#src/api/session-store.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import type { Toast } from "../shared/toast.ts";
 import {
   TELEGRAM_LINK_MESSAGES,
   type TelegramLinkChange,
@@ -49,8 +52,6 @@ interface TelegramLinkContext extends TelegramLinkInput {
   error: string | null;
 }
 
-type Toast = { type: "toast"; tone: "success"; title: string };
-
 export interface ChangeLinkInput {
   change: TelegramLinkChange;
   initData: string;
@@ -66,9 +67,7 @@ export const telegramLinkMachine = setup({
   },
   actors: {
     /** Links or unlinks on the server and stores the account as it is now; rejects with an ApiError. */
-    changeLink: fromPromise<StoredUser, ChangeLinkInput>(() => {
-      throw new Error('telegram link machine: actor "changeLink" was not provided');
-    }),
+    changeLink: fromPromise<StoredUser, ChangeLinkInput>(notProvided("telegram link machine", "changeLink")),
   },
   guards: {
     hasPassword: ({ context }) => context.password !== "",
@@ -145,7 +144,7 @@ export const telegramLinkMachine = setup({
             },
             onError: {
               target: "editing",
-              actions: { type: "showFailure", params: ({ event }) => event.error as ApiError },
+              actions: { type: "showFailure", params: ({ event }) => apiErrorOf(event.error) },
             },
           },
         },

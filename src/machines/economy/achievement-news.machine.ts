@@ -7,7 +7,7 @@
 import { assign, emit, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { AchievementUnlocked, LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { hearStream, liveActors } from "../shared/live-aware.ts";
 
 /** "Achievement unlocked: First tap (+1 point)"; an achievement that pays nothing names no reward. */
 export const unlockedTitle = (event: Pick<AchievementUnlocked, "name" | "rewardPoints">) =>
@@ -22,7 +22,7 @@ export const achievementNewsMachine = setup({
     events: {} as LiveEvent,
     emitted: {} as { type: "toast"; tone: "success"; title: string; description?: string },
   },
-  actors: { liveEvents },
+  actors: { ...liveActors },
   guards: {
     isNew: ({ context, event }) =>
       event.type === "ACHIEVEMENT.UNLOCKED" && !context.announced.includes(event.id),
@@ -42,11 +42,7 @@ export const achievementNewsMachine = setup({
 }).createMachine({
   id: "achievementNews",
   context: ({ input }) => ({ app: input.app, announced: [] }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   initial: "listening",
   states: {
     listening: { on: { "ACHIEVEMENT.UNLOCKED": { guard: "isNew", actions: ["announce", "remember"] } } },

@@ -8,7 +8,8 @@ import { assign, fromPromise, setup } from "xstate";
 import type { Achievement } from "#src/api/economy.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
 
 /** Achievements whose progress is the account's total taps (docs/api.md, Economy). */
 export const TAP_ACHIEVEMENTS: ReadonlySet<string> = new Set([
@@ -38,10 +39,8 @@ export const achievementsMachine = setup({
     events: {} as { type: "RETRY" } | LiveEvent,
   },
   actors: {
-    loadAchievements: fromPromise<Achievement[]>(() => {
-      throw new Error('achievements machine: actor "loadAchievements" was not provided');
-    }),
-    liveEvents,
+    loadAchievements: fromPromise<Achievement[]>(notProvided("achievements machine", "loadAchievements")),
+    ...liveActors,
   },
   actions: {
     markUnlocked: assign({
@@ -60,11 +59,7 @@ export const achievementsMachine = setup({
 }).createMachine({
   id: "achievements",
   context: ({ input }) => ({ achievements: [], app: input.app, now: input.now }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   on: { "STREAM.RESET": ".loading" },
   initial: "loading",
   states: {

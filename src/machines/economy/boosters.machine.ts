@@ -17,7 +17,7 @@
  */
 
 import type { Booster } from "#src/api/economy.ts";
-import type { ApiError } from "#src/api/errors.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
 import { boostersSetup } from "./boosters.setup.ts";
 
 export const boostersMachine = boostersSetup.createMachine({
@@ -113,7 +113,7 @@ export const boostersMachine = boostersSetup.createMachine({
             },
             onError: {
               target: "idle",
-              actions: { type: "failPurchase", params: ({ event }) => event.error as ApiError },
+              actions: { type: "failPurchase", params: ({ event }) => apiErrorOf(event.error) },
             },
           },
         },

@@ -8,6 +8,7 @@ import type { ActiveBooster, BoosterPurchaseAnswer, BoostersAnswer } from "#src/
 import type { ApiError } from "#src/api/errors.ts";
 import type { BoosterChanged } from "#src/machines/live/live.types.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import {
   type Active,
   BOOST_GRACE_MS,
@@ -20,10 +21,6 @@ import {
   remainingOf,
 } from "./boosters.rules.ts";
 
-const notProvided = (name: string) => () => {
-  throw new Error(`boosters machine: actor "${name}" was not provided`);
-};
-
 const activeFromWire = (active: ActiveBooster | null): Active | null =>
   active && { id: active.id, factor: active.factor, endsAt: Date.parse(active.endsAt) };
 
@@ -35,9 +32,9 @@ export const boostersSetup = setup({
     emitted: {} as BoostersEmitted,
   },
   actors: {
-    loadBoosters: fromPromise<BoostersAnswer>(notProvided("loadBoosters")),
+    loadBoosters: fromPromise<BoostersAnswer>(notProvided("boosters machine", "loadBoosters")),
     purchaseBooster: fromPromise<BoosterPurchaseAnswer, { boosterId: string; idempotencyKey: string }>(
-      notProvided("purchaseBooster"),
+      notProvided("boosters machine", "purchaseBooster"),
     ),
   },
   guards: {

@@ -10,12 +10,7 @@ import type {
   ReferralsAnswer,
   StreakAnswer,
 } from "#src/api/economy.ts";
-import type { ApiResult } from "#src/api/errors.ts";
-
-function unwrap<T>(result: ApiResult<T>): T {
-  if (result.error) throw result.error;
-  return result.data;
-}
+import { unwrap } from "../shared/unwrap.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
 

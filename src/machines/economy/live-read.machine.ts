@@ -18,7 +18,8 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
 
 export const REREAD_THROTTLE_MS = 5_000;
 export const POLL_MS = 30_000;
@@ -36,10 +37,6 @@ export interface LiveReadContext {
   app: AppLink;
 }
 
-const notProvided = () => {
-  throw new Error('live read machine: actor "load" was not provided');
-};
-
 /**
  * A machine reading what its `load` actor answers for the query. `news` lists the live events after which
  * the read is out of date.
@@ -56,7 +53,7 @@ export function liveReadMachine(options: {
       input: {} as { app: AppLink; query: string },
       events: {} as LiveReadEvent | LiveEvent,
     },
-    actors: { load: fromPromise<unknown, string>(notProvided), liveEvents },
+    actors: { load: fromPromise<unknown, string>(notProvided("live read machine", "load")), ...liveActors },
     guards: {
       news: ({ event }) => isNews(event.type),
       missedNews: ({ context }) => context.missedNews,
@@ -78,14 +75,9 @@ export function liveReadMachine(options: {
       streamUp: false,
       app: input.app,
     }),
-    invoke: {
-      id: "live",
-      src: "liveEvents",
-      input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-    },
+    invoke: hearStream("user"),
     on: {
-      "STREAM.UP": { actions: "streamUp" },
-      "STREAM.DOWN": { actions: "streamDown" },
+      ...followStreamStatus,
       "STREAM.RESET": { target: ".loading" },
       QUERY: { target: ".loading", actions: assign({ query: ({ event }) => event.query }) },
     },

@@ -10,7 +10,8 @@ import { assign, fromPromise, setup } from "xstate";
 import type { PointsHistoryAnswer, PointsHistoryEntry } from "#src/api/economy.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
 
 /** `fresh` first, then the rows already shown that it does not hold. */
 export const mergeRows = (fresh: PointsHistoryEntry[], shown: PointsHistoryEntry[]) => {
@@ -33,10 +34,10 @@ export const pointsHistoryMachine = setup({
     events: {} as { type: "MORE" } | { type: "RETRY" } | LiveEvent,
   },
   actors: {
-    loadHistoryPage: fromPromise<PointsHistoryAnswer, { userId: string; cursor: string | null }>(() => {
-      throw new Error('points history machine: actor "loadHistoryPage" was not provided');
-    }),
-    liveEvents,
+    loadHistoryPage: fromPromise<PointsHistoryAnswer, { userId: string; cursor: string | null }>(
+      notProvided("points history machine", "loadHistoryPage"),
+    ),
+    ...liveActors,
   },
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
@@ -55,11 +56,7 @@ export const pointsHistoryMachine = setup({
     behind: false,
     moreFailed: false,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   initial: "loading",
   states: {
     loading: {

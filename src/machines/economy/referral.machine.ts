@@ -12,7 +12,9 @@ import { assign, emit, fromPromise, setup } from "xstate";
 import type { ReferralsAnswer } from "#src/api/economy.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent, ReferralUpdated } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import type { Toast } from "../shared/toast.ts";
 
 export const REREAD_THROTTLE_MS = 5_000;
 export const POLL_MS = 30_000;
@@ -21,8 +23,6 @@ export const COPY_FAILED = "Could not copy the link";
 export const SHARE_FAILED = "Could not open sharing";
 
 export type ReferralEvent = { type: "RETRY" } | { type: "COPY" } | { type: "SHARE" };
-
-type Toast = { type: "toast"; tone: "success" | "error"; title: string; description?: string };
 
 export interface ReferralContext {
   referrals: ReferralsAnswer | null;
@@ -39,10 +39,6 @@ export interface ShareInput {
   url: string;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`referral machine: actor "${name}" was not provided`);
-};
-
 /** The share sheet closed without sharing: the user changed their mind, which is not an error. */
 const news = ({ event }: { event: ReferralUpdated }) => event;
 
@@ -57,10 +53,10 @@ export const referralMachine = setup({
     emitted: {} as Toast,
   },
   actors: {
-    loadReferrals: fromPromise<ReferralsAnswer>(notProvided("loadReferrals")),
-    copyText: fromPromise<void, { text: string }>(notProvided("copyText")),
-    shareLink: fromPromise<void, ShareInput>(notProvided("shareLink")),
-    liveEvents,
+    loadReferrals: fromPromise<ReferralsAnswer>(notProvided("referral machine", "loadReferrals")),
+    copyText: fromPromise<void, { text: string }>(notProvided("referral machine", "copyText")),
+    shareLink: fromPromise<void, ShareInput>(notProvided("referral machine", "shareLink")),
+    ...liveActors,
   },
   guards: {
     missedNews: ({ context }) => context.missedNews,
@@ -100,14 +96,9 @@ export const referralMachine = setup({
 }).createMachine({
   id: "referral",
   context: ({ input }) => ({ referrals: null, missedNews: false, streamUp: false, app: input.app }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     // Events since the last one seen are gone: only a read tells what changed.
     "STREAM.RESET": { target: ".loading" },
   },

@@ -1,12 +1,7 @@
 /** Real actors of the Leaderboard and Stats pages: the standings calls of the one API client. */
 import { fromPromise } from "xstate";
-import type { ApiResult } from "#src/api/errors.ts";
 import { type LeaderboardAnswer, type StandingsApi, type StatsAnswer, toPeriod } from "#src/api/standings.ts";
-
-function unwrap<T>(result: ApiResult<T>): T {
-  if (result.error) throw result.error;
-  return result.data;
-}
+import { unwrap } from "../shared/unwrap.ts";
 
 /** How many days the Stats page charts. */
 export const STATS_DAYS = 30;

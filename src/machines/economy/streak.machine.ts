@@ -13,8 +13,11 @@ import type { ClaimAnswer, StreakAnswer } from "#src/api/economy.ts";
 import type { ApiError } from "#src/api/errors.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import type { Toast } from "../shared/toast.ts";
 
 /** The longest streak reward: day n pays min(n, 7) points (docs/api.md, Economy). */
 export const STREAK_REWARD_CAP = 7;
@@ -24,8 +27,6 @@ const MIN_REREAD_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
 export type StreakEvent = { type: "CLAIM" } | { type: "RETRY" };
-
-type Toast = { type: "toast"; tone: "success" | "error"; title: string; description?: string };
 
 export interface StreakContext {
   streak: StreakAnswer | null;
@@ -38,10 +39,6 @@ export interface StreakContext {
   now: () => number;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`streak machine: actor "${name}" was not provided`);
-};
-
 export const streakMachine = setup({
   types: {
     context: {} as StreakContext,
@@ -50,9 +47,11 @@ export const streakMachine = setup({
     emitted: {} as Toast,
   },
   actors: {
-    loadStreak: fromPromise<StreakAnswer>(notProvided("loadStreak")),
-    claimStreak: fromPromise<ClaimAnswer, { idempotencyKey: string }>(notProvided("claimStreak")),
-    liveEvents,
+    loadStreak: fromPromise<StreakAnswer>(notProvided("streak machine", "loadStreak")),
+    claimStreak: fromPromise<ClaimAnswer, { idempotencyKey: string }>(
+      notProvided("streak machine", "claimStreak"),
+    ),
+    ...liveActors,
   },
   guards: {
     claimedToday: ({ context }) => context.streak?.claimedToday === true,
@@ -126,11 +125,7 @@ export const streakMachine = setup({
     newId: input.newId,
     now: input.now,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   on: { "STREAM.RESET": { target: ".loading" } },
   initial: "loading",
   states: {
@@ -162,13 +157,13 @@ export const streakMachine = setup({
             },
             onError: [
               {
-                guard: { type: "alreadyClaimed", params: ({ event }) => event.error as ApiError },
+                guard: { type: "alreadyClaimed", params: ({ event }) => apiErrorOf(event.error) },
                 target: "claimed",
                 actions: "markClaimedElsewhere",
               },
               {
                 target: "open",
-                actions: { type: "failClaim", params: ({ event }) => event.error as ApiError },
+                actions: { type: "failClaim", params: ({ event }) => apiErrorOf(event.error) },
               },
             ],
           },

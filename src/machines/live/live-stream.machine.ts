@@ -11,6 +11,7 @@
  * its machine event, and the facts STREAM.UP (entering `up`) and STREAM.DOWN (leaving it).
  */
 import { assign, fromCallback, fromPromise, sendParent, sendTo, setup } from "xstate";
+import { notProvided } from "../shared/not-provided.ts";
 import type { LiveEvent, LiveReport, RawFrame, StreamName } from "./live.types.ts";
 import { frameToEvent } from "./live-frames.ts";
 
@@ -39,10 +40,6 @@ export interface LiveStreamInput {
   holder: string;
 }
 
-const notProvided = (name: string) => () => {
-  throw new Error(`live stream machine: actor "${name}" was not provided`);
-};
-
 const frameOf = (event: LiveStreamEvent) =>
   event.type === "CONNECTION.FRAME" || event.type === "TABS.FRAME" ? event.frame : null;
 
@@ -54,12 +51,12 @@ export const liveStreamMachine = setup({
   },
   actors: {
     /** Web Locks elect the tab holding the stream; a BroadcastChannel carries its frames to the others. */
-    tabLink: fromCallback<TabsCommand, { name: string }>(notProvided("tabLink")),
-    ticket: fromPromise<string, { stream: StreamName }>(notProvided("ticket")),
+    tabLink: fromCallback<TabsCommand, { name: string }>(notProvided("live stream machine", "tabLink")),
+    ticket: fromPromise<string, { stream: StreamName }>(notProvided("live stream machine", "ticket")),
     connection: fromCallback<
       { type: "CLOSE" },
       { stream: StreamName; ticket: string; lastEventId: string | null }
-    >(notProvided("connection")),
+    >(notProvided("live stream machine", "connection")),
   },
   actions: {
     rememberId: assign({ lastEventId: ({ context, event }) => frameOf(event)?.id ?? context.lastEventId }),

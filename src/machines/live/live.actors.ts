@@ -4,7 +4,6 @@
  * has none of them).
  */
 import { type AnyActorRef, fromCallback, fromPromise } from "xstate";
-import type { ApiResult } from "#src/api/errors.ts";
 import {
   EVENT_SOURCE_OPEN,
   type EventSourceLike,
@@ -33,13 +32,9 @@ export interface TabLocks {
   request(name: string, options: { signal: AbortSignal }, task: () => Promise<void>): Promise<void>;
 }
 
+import { unwrap } from "../shared/unwrap.ts";
 import { FRAME_TYPES } from "./live-frames.ts";
 import type { LiveStreamEvent, TabsCommand } from "./live-stream.machine.ts";
-
-function unwrap<T>(result: ApiResult<T>): T {
-  if (result.error) throw result.error;
-  return result.data;
-}
 
 interface Held {
   source: EventSourceLike;

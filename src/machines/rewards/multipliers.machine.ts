@@ -9,23 +9,24 @@
  * that very multiplier, the purchase did go through: it is announced and its key dropped.
  */
 
-import { assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { MULTIPLIER_PURCHASE_POINTS } from "#contracts/limits.ts";
 import { roundToMicro } from "#contracts/micro.ts";
 import type { ApiError } from "#src/api/errors.ts";
 import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import type { Toast } from "../shared/toast.ts";
 
 export type MultipliersEvent =
   | { type: "OPEN" }
   | { type: "CLOSE" }
   | { type: "RETRY" }
   | { type: "PURCHASE"; value: number; points: number };
-
-type Toast = { type: "toast"; tone: "success" | "error"; title: string };
 
 export const PURCHASE_ERROR_TOASTS: Readonly<Record<string, string>> = {
   NOT_ENOUGH_POINTS: "Not enough points to buy multiplier",
@@ -35,10 +36,6 @@ export const PURCHASE_FAILED = "Failed to upgrade multiplier";
 /** The product's words (docs/product.md §8) for a refused purchase; own keys only, so a code such as "constructor" is not a message. */
 const purchaseFailureToast = (code: string) =>
   Object.hasOwn(PURCHASE_ERROR_TOASTS, code) ? PURCHASE_ERROR_TOASTS[code]! : PURCHASE_FAILED;
-
-const notProvided = (name: string) => () => {
-  throw new Error(`multipliers machine: actor "${name}" was not provided`);
-};
 
 export const multipliersMachine = setup({
   types: {
@@ -57,9 +54,11 @@ export const multipliersMachine = setup({
     emitted: {} as Toast,
   },
   actors: {
-    loadOptions: fromPromise<MultiplierOption[]>(notProvided("loadOptions")),
-    purchase: fromPromise<PurchaseAnswer, { value: number; idempotencyKey: string }>(notProvided("purchase")),
-    liveEvents,
+    loadOptions: fromPromise<MultiplierOption[]>(notProvided("multipliers machine", "loadOptions")),
+    purchase: fromPromise<PurchaseAnswer, { value: number; idempotencyKey: string }>(
+      notProvided("multipliers machine", "purchase"),
+    ),
+    ...liveActors,
   },
   guards: {
     /** The multiplier pushed is the one an attempt in doubt was buying: that purchase went through. */
@@ -73,7 +72,8 @@ export const multipliersMachine = setup({
     /** Same value as a purchase whose outcome is unknown: the same key. Otherwise a new one. */
     beginAttempt: assign({
       attempt: ({ context, event }) => {
-        const value = (event as Extract<MultipliersEvent, { type: "PURCHASE" }>).value;
+        assertEvent(event, "PURCHASE");
+        const { value } = event;
         return context.attempt?.value === value ? context.attempt : { key: context.newId(), value };
       },
     }),
@@ -112,11 +112,7 @@ export const multipliersMachine = setup({
     app: input.app,
     newId: input.newId,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   on: { "MULTIPLIER.CHANGED": { guard: "confirmsAttempt", actions: ["toastConfirmed", "endAttempt"] } },
   initial: "closed",
   states: {
@@ -169,9 +165,9 @@ export const multipliersMachine = setup({
               actions: [
                 {
                   type: "toastError",
-                  params: ({ event }) => purchaseFailureToast((event.error as ApiError).code),
+                  params: ({ event }) => purchaseFailureToast(apiErrorOf(event.error).code),
                 },
-                { type: "settleFailedAttempt", params: ({ event }) => event.error as ApiError },
+                { type: "settleFailedAttempt", params: ({ event }) => apiErrorOf(event.error) },
               ],
             },
           },

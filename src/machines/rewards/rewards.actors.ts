@@ -1,6 +1,5 @@
 /** Real actors of the Multipliers and Withdraw Rewards dialogs and of the wallet history. */
 import { fromPromise } from "xstate";
-import type { ApiResult } from "#src/api/errors.ts";
 import type {
   MultiplierOption,
   PurchaseAnswer,
@@ -8,11 +7,7 @@ import type {
   WalletHistoryAnswer,
   WithdrawRewardsAnswer,
 } from "#src/api/rewards.ts";
-
-function unwrap<T>(result: ApiResult<T>): T {
-  if (result.error) throw result.error;
-  return result.data;
-}
+import { unwrap } from "../shared/unwrap.ts";
 
 export function createRewardsActors(deps: { rewards: RewardsApi }) {
   const { rewards } = deps;

@@ -17,6 +17,9 @@ import type { ApiError } from "#src/api/errors.ts";
 import type { WithdrawRewardsAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import type { Toast } from "../shared/toast.ts";
 
 export type WithdrawEvent =
   | { type: "OPEN" }
@@ -24,8 +27,6 @@ export type WithdrawEvent =
   | { type: "AMOUNT.CHANGE"; value: string }
   | { type: "MAX"; balance: number }
   | { type: "SUBMIT"; balance: number };
-
-type Toast = { type: "toast"; tone: "success" | "error"; title: string };
 
 /** How long a withdrawal waits for the pending taps to be acknowledged before it goes out anyway. */
 export const SETTLE_TIMEOUT_MS = 10_000;
@@ -38,10 +39,6 @@ export function canWithdraw(amount: string, balance: number): boolean {
   const value = Number(amount);
   return value > 0 && roundToMicro(value) <= roundToMicro(balance);
 }
-
-const notProvided = () => {
-  throw new Error('withdraw machine: actor "withdraw" was not provided');
-};
 
 export const withdrawRewardsMachine = setup({
   types: {
@@ -59,7 +56,9 @@ export const withdrawRewardsMachine = setup({
     emitted: {} as Toast,
   },
   actors: {
-    withdraw: fromPromise<WithdrawRewardsAnswer, { amount: number; idempotencyKey: string }>(notProvided),
+    withdraw: fromPromise<WithdrawRewardsAnswer, { amount: number; idempotencyKey: string }>(
+      notProvided("withdraw machine", "withdraw"),
+    ),
   },
   guards: {
     isNumeric: ({ event }) => event.type === "AMOUNT.CHANGE" && NUMERIC.test(event.value),
@@ -99,7 +98,7 @@ export const withdrawRewardsMachine = setup({
       type: "toast" as const,
       tone: "error" as const,
       title:
-        (event as { error?: ApiError }).error?.code === "INSUFFICIENT_BALANCE"
+        "error" in event && apiErrorOf(event.error).code === "INSUFFICIENT_BALANCE"
           ? "Insufficient balance"
           : "Failed to process withdrawal",
     })),
@@ -153,7 +152,7 @@ export const withdrawRewardsMachine = setup({
                   target: "#withdrawRewards.open.editing",
                   actions: [
                     "toastError",
-                    { type: "settleFailedAttempt", params: ({ event }) => event.error as ApiError },
+                    { type: "settleFailedAttempt", params: ({ event }) => apiErrorOf(event.error) },
                   ],
                 },
               },

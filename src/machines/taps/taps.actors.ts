@@ -8,18 +8,13 @@
  */
 import { fromCallback, fromPromise } from "xstate";
 import { microToNumber, roundToMicro } from "#contracts/micro.ts";
-import type { ApiResult } from "#src/api/errors.ts";
 import type { RewardsApi, SyncAnswer } from "#src/api/rewards.ts";
 import { type RewardsStore, type StoredRewards, type TapBatch, tabOfKey } from "#src/api/rewards-store.ts";
 import { rewardsKey } from "#src/api/storage-keys.ts";
 import type { WithLock } from "../auth/auth.actors.ts";
+import { unwrap } from "../shared/unwrap.ts";
 import type { StoreCommand } from "./taps.machine.ts";
 import { type Loaded, pendingTaps, type TapsContext, type TapsEvent } from "./taps.types.ts";
-
-function unwrap<T>(result: ApiResult<T>): T {
-  if (result.error) throw result.error;
-  return result.data;
-}
 
 const batchBody = (batch: TapBatch, multiplierMicro: number) => ({
   batchId: batch.batchId,

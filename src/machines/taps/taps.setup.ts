@@ -6,6 +6,7 @@ import { assign, emit, fromCallback, fromPromise, sendTo, setup } from "xstate";
 import { roundToMicro } from "#contracts/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
+import { notProvided } from "../shared/not-provided.ts";
 import {
   adoptedFigures,
   loadedFigures,
@@ -30,10 +31,6 @@ import {
   type TapsInput,
 } from "./taps.types.ts";
 
-const notProvided = (name: string) => () => {
-  throw new Error(`taps machine: "${name}" was not provided`);
-};
-
 /** What the store child is told: the rewards key's new content. */
 export type StoreCommand = { type: "SAVE"; rewards: StoredRewards };
 
@@ -45,13 +42,13 @@ export const tapsSetup = setup({
     emitted: {} as TapsEmitted,
   },
   actors: {
-    loadRewards: fromPromise<Loaded, { userId: string }>(notProvided("loadRewards")),
+    loadRewards: fromPromise<Loaded, { userId: string }>(notProvided("taps machine", "loadRewards")),
     sendBatch: fromPromise<SyncAnswer, { userId: string; batch: TapBatch; multiplierMicro: number }>(
-      notProvided("sendBatch"),
+      notProvided("taps machine", "sendBatch"),
     ),
-    loadWalletBalance: fromPromise<number>(notProvided("loadWalletBalance")),
+    loadWalletBalance: fromPromise<number>(notProvided("taps machine", "loadWalletBalance")),
     /** The per-user rewards key: sends STORE.LOADED at start, writes every SAVE. */
-    store: fromCallback<StoreCommand, { userId: string }>(notProvided("store")),
+    store: fromCallback<StoreCommand, { userId: string }>(notProvided("taps machine", "store")),
   },
   actions: {
     /** Writes what must survive a reload (the store child owns localStorage). */
@@ -60,7 +57,7 @@ export const tapsSetup = setup({
       ({ context }): StoreCommand => ({ type: "SAVE", rewards: storedRewardsOf(context) }),
     ),
     /** Sends every unacknowledged batch with `keepalive`, so they arrive even as the page closes. */
-    sendBeforeUnload: notProvided("sendBeforeUnload"),
+    sendBeforeUnload: notProvided("taps machine", "sendBeforeUnload"),
     takeStored: assign(({ event }) =>
       event.type === "STORE.LOADED" ? storedFigures(event.stored, event.othersPendingTaps) : {},
     ),

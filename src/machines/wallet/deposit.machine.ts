@@ -12,15 +12,16 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { apiErrorOf } from "../shared/api-error.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import { type Toast, toast } from "../shared/toast.ts";
 import {
   type DepositContext,
   type DepositNews,
   listingNews,
   pushNews,
   type RefreshResult,
-  type Toast,
-  toast,
 } from "./deposit.news.ts";
 
 export type { RefreshResult } from "./deposit.news.ts";
@@ -40,10 +41,6 @@ export const POLL_MS = 10_000;
 export const PENDING_POLL_MS = 5_000;
 const TRY_AGAIN = "Check your connection and try again.";
 
-const notProvided = (name: string) => () => {
-  throw new Error(`deposit machine: actor "${name}" was not provided`);
-};
-
 const hasPending = (context: DepositContext) =>
   context.transactions.some((tx) => tx.type === "receive" && tx.status === "pending");
 
@@ -61,11 +58,13 @@ export const depositMachine = setup({
     emitted: {} as Toast | WalletChanged,
   },
   actors: {
-    loadAddress: fromPromise<string | null, { userId: string }>(notProvided("loadAddress")),
-    generate: fromPromise<GenerateResult, { userId: string }>(notProvided("generate")),
-    refresh: fromPromise<RefreshResult>(notProvided("refresh")),
-    copyAddress: fromPromise<void, { address: string }>(notProvided("copyAddress")),
-    liveEvents,
+    loadAddress: fromPromise<string | null, { userId: string }>(
+      notProvided("deposit machine", "loadAddress"),
+    ),
+    generate: fromPromise<GenerateResult, { userId: string }>(notProvided("deposit machine", "generate")),
+    refresh: fromPromise<RefreshResult>(notProvided("deposit machine", "refresh")),
+    copyAddress: fromPromise<void, { address: string }>(notProvided("deposit machine", "copyAddress")),
+    ...liveActors,
   },
   delays: {
     POLL: ({ context }) => (hasPending(context) ? PENDING_POLL_MS : POLL_MS),
@@ -77,7 +76,7 @@ export const depositMachine = setup({
   actions: {
     /** A refused session (401) says so; anything else names what failed and what to do next. */
     toastFailure: emit((_, { error, title }: { error: unknown; title: string }) =>
-      (error as { status?: number } | null)?.status === 401
+      apiErrorOf(error).status === 401
         ? toast("error", "Authentication Error", "Your session is no longer valid. Please log in again.")
         : toast("error", title, TRY_AGAIN),
     ),
@@ -107,14 +106,9 @@ export const depositMachine = setup({
     failing: { balance: false, transactions: false },
     streamUp: false,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     "DEPOSIT.UPDATED": { actions: { type: "applyNews", params: pushedDeposit } },
   },
   initial: "loading",

@@ -9,6 +9,7 @@
 import type { ChainTransaction } from "#src/api/wallet.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { DepositUpdated } from "#src/machines/live/live.types.ts";
+import { type Toast, toast } from "../shared/toast.ts";
 
 export interface RefreshResult {
   /** undefined when the balance call failed; null when the server does not know it. */
@@ -34,10 +35,6 @@ export interface DepositContext {
   /** The user's live stream is up: it announces deposits, so the tab does not poll. */
   streamUp: boolean;
 }
-
-export type Toast = { type: "toast"; tone: "success" | "error"; title: string; description?: string };
-export const toast = (tone: Toast["tone"], title: string, description?: string): Toast =>
-  description === undefined ? { type: "toast", tone, title } : { type: "toast", tone, title, description };
 
 export interface DepositNews {
   toasts: Toast[];

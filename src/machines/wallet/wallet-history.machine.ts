@@ -11,7 +11,8 @@ import { and, assign, emit, fromPromise, setup } from "xstate";
 import type { WalletHistoryAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
 
 type Transaction = WalletHistoryAnswer["transactions"][number];
 
@@ -44,10 +45,10 @@ export const walletHistoryMachine = setup({
     emitted: {} as { type: "toast"; tone: "error"; title: string },
   },
   actors: {
-    loadPage: fromPromise<WalletHistoryAnswer, { cursor: string | null }>(() => {
-      throw new Error('wallet history machine: actor "loadPage" was not provided');
-    }),
-    liveEvents,
+    loadPage: fromPromise<WalletHistoryAnswer, { cursor: string | null }>(
+      notProvided("wallet history machine", "loadPage"),
+    ),
+    ...liveActors,
   },
   delays: { HISTORY_POLL: HISTORY_POLL_MS },
   guards: {
@@ -75,12 +76,8 @@ export const walletHistoryMachine = setup({
     streamUp: false,
     behind: false,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
-  on: { "STREAM.UP": { actions: "streamUp" }, "STREAM.DOWN": { actions: "streamDown" } },
+  invoke: hearStream("user"),
+  on: followStreamStatus,
   initial: "loading",
   states: {
     loading: {

@@ -1,14 +1,9 @@
 /** Real actors of the Wallet screen's machines, over the shared API client. */
 import { fromPromise } from "xstate";
 import { RECENT_CHAIN_TRANSACTIONS } from "#contracts/limits.ts";
-import type { ApiResult } from "#src/api/errors.ts";
 import type { TokenTransferAnswer, WalletApi, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
+import { unwrap } from "../shared/unwrap.ts";
 import type { GenerateResult, RefreshResult } from "./deposit.machine.ts";
-
-function unwrap<T>(result: ApiResult<T>): T {
-  if (result.error) throw result.error;
-  return result.data;
-}
 
 export function createWalletActors(deps: { wallet: WalletApi }) {
   const { wallet } = deps;

@@ -16,14 +16,12 @@ import type { ApiError } from "#src/api/errors.ts";
 import type { TokenTransferAnswer, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { liveEvents } from "#src/machines/live/live-events.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 import {
   insufficientToast,
   refusedToast,
   settledToast,
   submittedToast,
-  type Toast,
   type WithdrawalOutcome,
   withdrawProblem,
 } from "./withdraw-usdt.rules.ts";
@@ -36,6 +34,11 @@ export {
   withdrawProblem,
 } from "./withdraw-usdt.rules.ts";
 
+import { apiErrorOf } from "../shared/api-error.ts";
+import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
+import { notProvided } from "../shared/not-provided.ts";
+import type { Toast } from "../shared/toast.ts";
+
 export type WithdrawUsdtEvent =
   | { type: "TO.CHANGE"; value: string }
   | { type: "AMOUNT.CHANGE"; value: string }
@@ -45,10 +48,6 @@ export type WithdrawUsdtEvent =
 type WalletChanged = { type: "walletChanged" };
 
 export const FOLLOW_MS = 3_000;
-
-const notProvided = (name: string) => () => {
-  throw new Error(`withdraw USDT machine: actor "${name}" was not provided`);
-};
 
 interface Attempt {
   key: string;
@@ -78,12 +77,12 @@ export const withdrawUsdtMachine = setup({
   },
   actors: {
     transfer: fromPromise<TokenTransferAnswer, { to: string; amount: number; idempotencyKey: string }>(
-      notProvided("transfer"),
+      notProvided("withdraw USDT machine", "transfer"),
     ),
     checkWithdrawals: fromPromise<WithdrawalStatusAnswer[], { ids: string[] }>(
-      notProvided("checkWithdrawals"),
+      notProvided("withdraw USDT machine", "checkWithdrawals"),
     ),
-    liveEvents,
+    ...liveActors,
   },
   delays: { FOLLOW: FOLLOW_MS },
   guards: {
@@ -156,14 +155,9 @@ export const withdrawUsdtMachine = setup({
     app: input.app,
     newId: input.newId,
   }),
-  invoke: {
-    id: "live",
-    src: "liveEvents",
-    input: ({ context }) => ({ app: context.app, stream: "user" as const }),
-  },
+  invoke: hearStream("user"),
   on: {
-    "STREAM.UP": { actions: "streamUp" },
-    "STREAM.DOWN": { actions: "streamDown" },
+    ...followStreamStatus,
     "WITHDRAWAL.UPDATED": [
       {
         guard: "followsIt",
@@ -211,7 +205,7 @@ export const withdrawUsdtMachine = setup({
             onDone: { target: "idle", actions: { type: "accepted", params: ({ event }) => event.output } },
             onError: {
               target: "idle",
-              actions: { type: "refused", params: ({ event }) => event.error as ApiError },
+              actions: { type: "refused", params: ({ event }) => apiErrorOf(event.error) },
             },
           },
         },

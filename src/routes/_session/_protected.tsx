@@ -1,7 +1,6 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { needsLogin } from "#src/machines/auth/auth.view.ts";
 import { ProtectedLayout } from "#src/pages/shell/protected-layout.tsx";
-import { useTapsActor } from "#src/pages/shell/use-taps.ts";
 
 /** The protected wrapper (docs/product.md §2, §4): /home, /tap, /rewards, /wallet and /features render inside it. */
 export const Route = createFileRoute("/_session/_protected")({
@@ -16,15 +15,11 @@ export const Route = createFileRoute("/_session/_protected")({
 
 function Protected() {
   const { runtime } = Route.useRouteContext();
-  const taps = useTapsActor(runtime);
   return (
     <ProtectedLayout
       runtime={runtime}
-      onLogout={() => {
-        // Taps not yet sent leave first, while the token is still valid.
-        taps?.send({ type: "PAGEHIDE" });
-        runtime.session.send({ type: "LOGOUT", to: "/auth?mode=login" });
-      }}
+      // One event: the root actor sends the pending taps first, then logs the session out.
+      onLogout={() => runtime.app.send({ type: "LOGOUT", to: "/auth?mode=login" })}
     >
       <Outlet />
     </ProtectedLayout>

@@ -50,7 +50,7 @@ export function FundsScreen(props: {
   transactions: PagedBinding<Tx>;
   wallets: PagedBinding<Wallet>;
   onWithdraw: () => void;
-  withdrawDialog: FormBinding;
+  withdrawDialog: FormBinding<"address" | "amount">;
 }) {
   const { withdrawDialog } = props;
   return (

@@ -3,7 +3,7 @@ import { Card } from "../kit/card.tsx";
 import { AdminFormFields, type FormBinding } from "./form-dialog.tsx";
 
 /** Admin Settings (docs/product.md §2): Create New Admin. No password rules on the client (§5); the server has them. */
-export function SettingsScreen({ form }: { form: FormBinding }) {
+export function SettingsScreen({ form }: { form: FormBinding<"name" | "email" | "password"> }) {
   const { values } = form;
   return (
     <>

@@ -10,7 +10,9 @@ import { PageStatusText } from "./page-status.tsx";
 
 export type FundedRow = FundedUsersPage["items"][number];
 export type UnfundedRow = UnfundedUsersPage["items"][number];
-type UserDialog = FormBinding & { target: { label: string; multiplier: number } | null };
+type UserDialog<TField extends string> = FormBinding<TField> & {
+  target: { label: string; multiplier: number } | null;
+};
 
 const base = <T extends UnfundedRow>(): AdminColumn<T>[] => [
   // An account made from Telegram has no email: its name and @username stand in (docs/decisions/031).
@@ -44,8 +46,8 @@ export function UsersScreen(props: {
   unfunded: TableBinding<UnfundedRow>;
   onFund: (row: UnfundedRow) => void;
   onUpdateMultiplier: (row: UnfundedRow) => void;
-  fundDialog: UserDialog;
-  multiplierDialog: UserDialog;
+  fundDialog: UserDialog<"amount">;
+  multiplierDialog: UserDialog<"multiplier">;
 }) {
   const { stats, fundDialog, multiplierDialog } = props;
   const fundedColumns: AdminColumn<FundedRow>[] = [

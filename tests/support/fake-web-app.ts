@@ -2,7 +2,7 @@
  * A stand-in for Telegram's `window.Telegram.WebApp` that records what the app asks of it: for the jsdom tests
  * and the Chromium e2e suite (which installs the same shape before the page loads).
  */
-import type { HapticStyle, TelegramThemeParams, TelegramWebApp } from "./web-app.ts";
+import type { HapticStyle, TelegramThemeParams, TelegramWebApp } from "#src/telegram/web-app.ts";
 
 export interface FakeWebApp extends TelegramWebApp {
   calls: string[];
