@@ -14,14 +14,9 @@ import type { SessionCache } from "./domain/auth/session-cache.ts";
 import type { LiveHub } from "./domain/live/live-hub.ts";
 import type { ChainProbe } from "./domain/operations/chain-probe.ts";
 import type { SyncHints } from "./domain/taps/sync-hints.ts";
+import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { AppMetrics } from "./metrics/app-metrics.ts";
-
-export interface Logger {
-  info(object: unknown, message?: string): void;
-  warn(object: unknown, message?: string): void;
-  error(object: unknown, message?: string): void;
-}
 
 export interface AppContext {
   db: Kysely<Database>;

@@ -2,7 +2,7 @@
  * A job run every interval. A round never overlaps the previous one; a failure is logged and the next round
  * tries again. stop() waits for the round under way, so a graceful shutdown never cuts one in half.
  */
-import type { Logger } from "./context.ts";
+import type { Logger } from "./logger.ts";
 
 export interface PeriodicJob {
   stop(): Promise<void>;
