@@ -12,11 +12,16 @@ type Push = { type: "TEST.PUSH"; fact: LiveFact };
 
 /**
  * The root actor: passes every message to `taps` when one is given; without one it records the figures it is
- * told and answers TAPS.SETTLE at once, as the real root does when nobody is signed in. `push` publishes a
- * live event as the root does (and keeps `streamsUp` as the root does).
+ * told and answers TAPS.SETTLE at once, as the real root does when nobody is signed in (`settles: false`
+ * records TAPS.SETTLE too and leaves TAPS.SETTLED to the test: the models send it as an event). `push`
+ * publishes a live event as the root does (and keeps `streamsUp` as the root does).
  */
 export function createFakeApp(
-  options: { taps?: AnyActorRef | null; streamsUp?: Partial<Record<StreamName, boolean>> } = {},
+  options: {
+    taps?: AnyActorRef | null;
+    streamsUp?: Partial<Record<StreamName, boolean>>;
+    settles?: boolean;
+  } = {},
 ) {
   const received: AppMessage[] = [];
   const machine = setup({
@@ -48,7 +53,8 @@ export function createFakeApp(
             options.taps.send(message);
             return;
           }
-          if (message.type === "TAPS.SETTLE") message.replyTo.send({ type: "TAPS.SETTLED" });
+          if (message.type === "TAPS.SETTLE" && options.settles !== false)
+            message.replyTo.send({ type: "TAPS.SETTLED" });
           else received.push(message);
         },
       },

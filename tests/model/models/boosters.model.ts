@@ -1,13 +1,14 @@
 /** The boosters (tests/model/economy.paths.test.ts): app-lifetime; a stand-in root records what it is told. */
 import { boostersMachine } from "#src/machines/economy/boosters.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
+import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { NETWORK, numberedIds, recordingApp } from "./doubles.ts";
+import { NETWORK, numberedIds } from "./doubles.ts";
 
 export const T0 = Date.parse("2030-01-02T12:00:00.000Z");
 const CATALOGUE = [{ id: "turbo-2x", name: "Turbo ×2", factor: 2, minutes: 10, pricePoints: 100 }];
 const ENDS = new Date(T0 + 600_000).toISOString();
-export const boostersApp = recordingApp();
+export const boostersApp = createFakeApp({ settles: false });
 
 export const boosters: ModelOptions<unknown> = {
   input: { app: boostersApp.app, now: () => T0, newId: numberedIds("key") },

@@ -1,16 +1,10 @@
-/** Stand-ins the models share: the root actor as a page sees it, a quiet live bridge, a network failure. */
+/**
+ * Stand-ins the models share: a quiet live bridge, a network failure. The root actor's double is the one the
+ * machine tests use (tests/support/app-doubles.ts, `createFakeApp({ settles: false })`).
+ */
 import { createActor, createMachine, fromCallback } from "xstate";
 
 export const NETWORK = { code: "NETWORK_ERROR", message: "Network error.", status: 0 };
-
-/** A root actor that records what it is told; each model has its own, so replays of one never see another's. */
-export function recordingApp() {
-  const received: Array<{ type: string; [key: string]: unknown }> = [];
-  const app = createActor(
-    createMachine({ on: { "*": { actions: ({ event }) => received.push(event) } } }),
-  ).start();
-  return { app, received };
-}
 
 /** An actor that takes no part: the root when nothing is asked of it. */
 export const silentActor = () => createActor(createMachine({})).start();

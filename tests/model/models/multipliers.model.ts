@@ -1,11 +1,12 @@
 /** The multipliers dialog (tests/model/reward-dialogs.paths.test.ts): options, purchases, the live stream. */
 import { multipliersMachine } from "#src/machines/rewards/multipliers.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
+import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { numberedIds, quietLiveEvents, recordingApp } from "./doubles.ts";
+import { numberedIds, quietLiveEvents } from "./doubles.ts";
 
 /** The root actor as the dialog sees it: it records what it is told and leaves TAPS.SETTLED to the model. */
-export const multipliersApp = recordingApp();
+export const multipliersApp = createFakeApp({ settles: false });
 const catalogue = [
   { multiplier_value: 0.001, price_usdt: 0 },
   { multiplier_value: 0.002, price_usdt: 5 },

@@ -1,8 +1,9 @@
 /** The streak card (tests/model/economy.paths.test.ts): load, claim, a claim already made, the day's end. */
 import { streakMachine } from "#src/machines/economy/streak.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
+import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { NETWORK, numberedIds, quietLiveEvents, recordingApp } from "./doubles.ts";
+import { NETWORK, numberedIds, quietLiveEvents } from "./doubles.ts";
 
 const T0 = Date.parse("2030-01-02T12:00:00.000Z");
 const STREAK = {
@@ -13,7 +14,7 @@ const STREAK = {
   freezes: 0,
   resetsAt: "2030-01-03T00:00:00.000Z",
 };
-export const streakApp = recordingApp();
+export const streakApp = createFakeApp({ settles: false });
 
 export const streak: ModelOptions<unknown> = {
   input: { app: streakApp.app, newId: numberedIds("key"), now: () => T0 },

@@ -2,12 +2,20 @@
  * The Link / Unlink Telegram dialog (tests/model/telegram-link.paths.test.ts): open for either change, type the
  * password, send, and each way it can end (done, the password refused, another failure, no connection).
  */
+import { createActor, createMachine } from "xstate";
 import { telegramLinkMachine } from "#src/machines/auth/telegram-link.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { NETWORK, recordingApp } from "./doubles.ts";
+import { NETWORK } from "./doubles.ts";
 
-export const telegramLinkSession = recordingApp();
+/** The session as the dialog sees it: it records what it is told (USER.UPDATED). */
+export const telegramLinkSession = (() => {
+  const received: Array<{ type: string; [key: string]: unknown }> = [];
+  const app = createActor(
+    createMachine({ on: { "*": { actions: ({ event }) => received.push(event) } } }),
+  ).start();
+  return { app, received };
+})();
 export const LINKED_USER = {
   id: "u1",
   email: "ada@example.com",

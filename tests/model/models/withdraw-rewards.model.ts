@@ -1,10 +1,11 @@
 /** The withdraw rewards dialog (tests/model/reward-dialogs.paths.test.ts): amount, taps settled, withdraw. */
 import { withdrawRewardsMachine } from "#src/machines/rewards/withdraw-rewards.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
+import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { numberedIds, quietLiveEvents, recordingApp } from "./doubles.ts";
+import { numberedIds, quietLiveEvents } from "./doubles.ts";
 
-export const withdrawRewardsApp = recordingApp();
+export const withdrawRewardsApp = createFakeApp({ settles: false });
 
 export const withdrawRewards: ModelOptions<unknown> = {
   input: { app: withdrawRewardsApp.app, newId: numberedIds("key") },
