@@ -19,6 +19,7 @@ import { walletApi } from "./api/wallet.ts";
 import { createAdminActors } from "./machines/admin/admin.actors.ts";
 import { adminSessionMachine } from "./machines/admin/admin-session.machine.ts";
 import { appMachine } from "./machines/app.machine.ts";
+import { accountFormsMachine } from "./machines/auth/account-forms.machine.ts";
 import { createAuthActors, type WithLock } from "./machines/auth/auth.actors.ts";
 import { authMachine } from "./machines/auth/auth.machine.ts";
 import { protectedMachine } from "./machines/auth/protected.machine.ts";
@@ -145,6 +146,15 @@ export function createRuntime(options: RuntimeOptions = {}) {
             // The session's 30 s check is the one storage poller, as the protected wrapper's 10 s one is.
             storagePoller: protectedMachine.provide({
               actors: { isSessionStored: authActors.isSessionStored },
+            }),
+            // The /auth page's other forms, which the session runs while the page is open.
+            accountForms: accountFormsMachine.provide({
+              actors: {
+                signup: authActors.signup,
+                forgotPassword: authActors.forgotPassword,
+                resetPassword: authActors.resetPassword,
+                verifyEmail: authActors.verifyEmail,
+              },
             }),
           },
         }),

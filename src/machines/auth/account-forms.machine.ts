@@ -1,16 +1,16 @@
 /**
  * The /auth page's forms that do not create a session: sign up, forgot password, reset password.
- * Page-lifetime (the route creates it). States: idle ⇄ signingUp | sendingResetLink | resettingPassword |
- * verifyingEmail (the link of the verification mail, when REQUIRE_EMAIL_VERIFICATION is on);
+ * Page-lifetime: the session (auth.machine.ts) spawns it when the page opens and stops it when the page
+ * closes, and sends it FORM.CLEAR on each switch of form and VERIFY when the page opens on a mail's link.
+ * States: idle ⇄ signingUp | sendingResetLink | resettingPassword | verifyingEmail (the link of the verification mail, when REQUIRE_EMAIL_VERIFICATION is on);
  * a successful sign-up or reset goes to `redirecting` and asks, 100 ms later, for /auth?mode=login.
  * Invariant: nothing is sent while `formError` would be set; one request at a time (tag "busy").
  */
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
 import { apiErrorOf } from "../shared/api-error.ts";
 import { notProvided } from "../shared/not-provided.ts";
-import type { AuthEmitted } from "./auth.machine.ts";
-import { NAVIGATION_DELAY_MS } from "./auth.machine.ts";
 import { describeAuthError, TOASTS } from "./auth.messages.ts";
+import { type AuthEmitted, NAVIGATION_DELAY_MS } from "./auth.types.ts";
 import {
   type ResetForm,
   type SignupForm,

@@ -1,7 +1,9 @@
 /**
  * The auth session (docs/product.md §4): restores from storage on load, signs in and out, refreshes the
  * access token before it expires, and checks every 30 s that another tab has not removed the stored session.
- * Sign-up and password reset do not touch the session: they live in account-forms.machine.ts.
+ * Sign-up and password reset do not touch the session: they live in account-forms.machine.ts, spawned as the
+ * child `accountForms` while the /auth page is open (AUTH_PAGE.OPENED until AUTH_PAGE.CLOSED, sent by the
+ * route). While it is open, a user who is or becomes signed in is sent on to the page's `redirect`.
  *
  * States: restoring → signedOut (idle | loggingIn | redirecting) ⇄ signedIn (parallel: session
  *         [active | refreshing | waitingToRetry], navigation) → loggingOut → signedOut. While signedIn the
@@ -37,10 +39,15 @@ export const authMachine = authSetup.createMachine({
     error: null,
     formError: null,
     pendingNavigation: null,
+    authPage: null,
     now: input.now ?? Date.now,
     telegramInitData: input.telegramInitData ?? null,
   }),
-  on: { "SESSION.UNAUTHORIZED": { actions: spawnChild("clearStoredSession") } },
+  on: {
+    "SESSION.UNAUTHORIZED": { actions: spawnChild("clearStoredSession") },
+    "AUTH_PAGE.OPENED": { actions: "openAuthPage" },
+    "AUTH_PAGE.CLOSED": { actions: "closeAuthPage" },
+  },
   initial: "restoring",
   states: {
     restoring: {
@@ -94,7 +101,6 @@ export const authMachine = authSetup.createMachine({
     },
     signedOut: {
       initial: "idle",
-      on: { "FORM.CLEAR": { actions: "clearFormError" } },
       states: {
         idle: {
           on: {
@@ -144,6 +150,7 @@ export const authMachine = authSetup.createMachine({
     },
     signedIn: {
       type: "parallel",
+      entry: "followAuthPage",
       invoke: {
         id: "storageCheck",
         src: "storagePoller",
@@ -157,6 +164,7 @@ export const authMachine = authSetup.createMachine({
         },
         "SESSION.LOST": { target: "clearingExpiredSession", actions: "endExpiredSession" },
         "USER.UPDATED": { actions: "replaceUser" },
+        "AUTH_PAGE.OPENED": { actions: ["openAuthPage", "followAuthPage"] },
       },
       states: {
         session: {
@@ -182,16 +190,9 @@ export const authMachine = authSetup.createMachine({
           },
         },
         navigation: {
-          initial: "deciding",
-          on: {
-            REDIRECT_IF_SIGNED_IN: {
-              target: ".pending",
-              actions: { type: "navigateTo", params: ({ event }) => event.to },
-            },
-          },
+          initial: "idle",
           states: {
-            deciding: { always: [{ guard: "hasPendingNavigation", target: "pending" }, { target: "idle" }] },
-            idle: {},
+            idle: { always: { guard: "hasPendingNavigation", target: "pending" } },
             pending: {
               after: {
                 NAVIGATION_DELAY: {

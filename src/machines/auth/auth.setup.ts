@@ -6,6 +6,7 @@ import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "x
 import type { StoredSession } from "#src/api/session-store.ts";
 import { apiErrorOf } from "../shared/api-error.ts";
 import { notProvided } from "../shared/not-provided.ts";
+import { accountFormsMachine } from "./account-forms.machine.ts";
 import { type AuthError, authError, describeAuthError, UNEXPECTED_MESSAGE } from "./auth.messages.ts";
 import {
   type AuthContext,
@@ -25,6 +26,7 @@ export const authSetup = setup({
     input: {} as AuthInput,
     events: {} as AuthEvent,
     emitted: {} as AuthEmitted,
+    children: {} as { accountForms: "accountForms" },
   },
   actors: {
     /** Reads storage and, when the access token has expired, refreshes it. Null when nothing is stored. */
@@ -43,6 +45,8 @@ export const authSetup = setup({
     storagePoller: protectedMachine,
     /** Synchronous storage, wrapped as an actor so tests can swap it. */
     clearStoredSession: fromPromise<void>(notProvided("auth machine", "clearStoredSession")),
+    /** The /auth page's other forms, spawned while the page is open (account-forms.machine.ts). */
+    accountForms: accountFormsMachine,
   },
   delays: {
     NAVIGATION_DELAY: NAVIGATION_DELAY_MS,
@@ -92,6 +96,35 @@ export const authSetup = setup({
       ...(context.pendingNavigation?.rememberOrigin ? { rememberOrigin: true as const } : {}),
     })),
     clearPendingNavigation: assign({ pendingNavigation: null }),
+    /**
+     * The /auth page opened or its search changed. A message from one form does not follow the user to
+     * another, so each switch of form (and the page's opening) clears both machines' form errors; the
+     * verification mail's link confirms the address as soon as it is opened (docs/product.md §2).
+     */
+    openAuthPage: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, "AUTH_PAGE.OPENED");
+      const mode = event.mode ?? "login";
+      if (context.authPage === null) enqueue.spawnChild("accountForms", { id: "accountForms" });
+      if (context.authPage?.mode !== mode) {
+        enqueue.assign({ formError: null });
+        if (context.authPage !== null) enqueue.sendTo("accountForms", { type: "FORM.CLEAR" });
+        if (mode === "verify") enqueue.sendTo("accountForms", { type: "VERIFY", token: event.token ?? "" });
+      }
+      enqueue.assign({ authPage: { mode, redirect: event.redirect ?? "/home" } });
+    }),
+    closeAuthPage: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild("accountForms");
+      enqueue.assign({ authPage: null });
+    }),
+    /**
+     * docs/product.md §2: a user who is signed in on the /auth page (already, or by Telegram's sign-in while
+     * it is open) is sent on to where they came from, unless a navigation is already asked for (a login's).
+     */
+    followAuthPage: assign({
+      pendingNavigation: ({ context }) =>
+        context.pendingNavigation ??
+        (context.authPage ? { href: context.authPage.redirect, rememberOrigin: false } : null),
+    }),
     toastSuccess: emit((_, title: string) => ({ type: "toast" as const, tone: "success" as const, title })),
     toastError: emit((_, params: { title: string; description: string }) => ({
       type: "toast" as const,

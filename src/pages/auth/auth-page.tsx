@@ -1,7 +1,5 @@
-import { shallowEqual, useActorRef, useSelector } from "@xstate/react";
-import { useEffect } from "react";
-import { accountFormsMachine } from "#src/machines/auth/account-forms.machine.ts";
-import { toAccountFormsView } from "#src/machines/auth/account-forms.view.ts";
+import { shallowEqual, useSelector } from "@xstate/react";
+import { type AccountFormsView, toAccountFormsView } from "#src/machines/auth/account-forms.view.ts";
 import { type SessionSnapshot, toSessionView } from "#src/machines/auth/auth.view.ts";
 import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
 import type { AppRuntime } from "#src/runtime.ts";
@@ -24,36 +22,28 @@ const TITLES: Record<AuthMode, [string, string]> = {
 /** What the login form needs of the session: a user's new figures elsewhere do not redraw the page. */
 function selectLogin(snapshot: SessionSnapshot) {
   const { status, loggingIn, formError } = toSessionView(snapshot);
-  return { signedIn: status === "signedIn", busy: loggingIn || status === "loading", formError };
+  return { busy: loggingIn || status === "loading", formError };
 }
 
-/** The sign-in forms (docs/product.md §2): login with the session actor, the others with the account forms. */
+/** Before the session has spawned the page's forms (it does so as the route opens): nothing is under way. */
+const NO_FORMS: AccountFormsView = { busy: false, error: null };
+
+/**
+ * The sign-in forms (docs/product.md §2): login with the session actor, the others with the account forms,
+ * which the session runs while the page is open (the route tells it, src/routes/_session/auth.tsx). The
+ * session also clears the forms' errors on each switch of form, confirms a mail's link, and sends a
+ * signed-in user on: this page only renders and sends the forms' submits.
+ */
 export function AuthPage({ runtime, search }: { runtime: AppRuntime; search: AuthSearch }) {
   const { mode = "login", token, redirect, ref } = search;
   const login = useSelector(runtime.session, selectLogin, shallowEqual);
-  const { signup, forgotPassword, resetPassword, verifyEmail } = runtime.authActors;
-  const forms = useActorRef(
-    accountFormsMachine.provide({ actors: { signup, forgotPassword, resetPassword, verifyEmail } }),
+  const forms = useSelector(runtime.session, (snapshot) => snapshot.children.accountForms);
+  const { busy, error } = useSelector(
+    forms,
+    (snapshot) => (snapshot ? toAccountFormsView(snapshot) : NO_FORMS),
+    shallowEqual,
   );
-  const { busy, error } = useSelector(forms, toAccountFormsView, shallowEqual);
-  useMachineEffects(forms);
-
-  // docs/product.md §2: a visitor who is already signed in is sent on to where they came from; also one who
-  // becomes signed in here without the form (inside Telegram, the Mini App signs in by itself).
-  const { signedIn } = login;
-  useEffect(() => {
-    if (signedIn) runtime.session.send({ type: "REDIRECT_IF_SIGNED_IN", to: redirect ?? "/home" });
-  }, [runtime.session, redirect, signedIn]);
-  // A message from one form does not follow the user to another: `mode` is the trigger, not an input.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on every mode switch
-  useEffect(() => {
-    runtime.session.send({ type: "FORM.CLEAR" });
-    forms.send({ type: "FORM.CLEAR" });
-  }, [mode, runtime.session, forms]);
-  // The verification mail's link confirms the address as soon as it is opened.
-  useEffect(() => {
-    if (mode === "verify") forms.send({ type: "VERIFY", token: token ?? "" });
-  }, [mode, token, forms]);
+  useMachineEffects(forms ?? null);
 
   const [title, subtitle] = TITLES[mode];
   return (
@@ -71,21 +61,21 @@ export function AuthPage({ runtime, search }: { runtime: AppRuntime; search: Aut
           busy={busy}
           error={error}
           referralCode={ref}
-          onSubmit={(values) => forms.send({ type: "SIGNUP", ...values })}
+          onSubmit={(values) => forms?.send({ type: "SIGNUP", ...values })}
         />
       )}
       {mode === "forgot" && (
         <ForgotForm
           busy={busy}
           error={error}
-          onSubmit={(values) => forms.send({ type: "FORGOT", ...values })}
+          onSubmit={(values) => forms?.send({ type: "FORGOT", ...values })}
         />
       )}
       {mode === "reset" && (
         <ResetForm
           busy={busy}
           error={error}
-          onSubmit={(values) => forms.send({ type: "RESET", token: token ?? "", ...values })}
+          onSubmit={(values) => forms?.send({ type: "RESET", token: token ?? "", ...values })}
         />
       )}
       {mode === "verify" && <VerifyStatus busy={busy} error={error} />}

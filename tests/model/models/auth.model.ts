@@ -35,8 +35,10 @@ export const authSession: ModelOptions<{ now: () => number; telegramInitData?: s
     { type: "LOGIN", email: "", password: "" },
     { type: "LOGOUT" },
     { type: "SESSION.LOST" },
-    { type: "REDIRECT_IF_SIGNED_IN", to: "/tap" },
-    { type: "FORM.CLEAR" },
+    // The /auth page opens (on its login form, or asked to send a signed-in user on), then closes.
+    { type: "AUTH_PAGE.OPENED", redirect: "/tap" },
+    { type: "AUTH_PAGE.OPENED", mode: "signup" },
+    { type: "AUTH_PAGE.CLOSED" },
     { type: "USER.UPDATED", user: LINKED_USER },
     done("restoreSession", STORED_SESSION),
     done("restoreSession", null),
@@ -69,6 +71,7 @@ export const authSession: ModelOptions<{ now: () => number; telegramInitData?: s
       snapshot.context.error?.code ?? null,
       Boolean(snapshot.context.formError),
       snapshot.context.pendingNavigation,
+      snapshot.context.authPage,
       Boolean(snapshot.context.user?.telegram),
     ]),
 };
