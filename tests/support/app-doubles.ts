@@ -2,7 +2,7 @@
  * Test doubles for the app-lifetime actors that page and taps machines meet in the one actor tree
  * (src/machines/app.machine.ts): the root actor as a page actor sees it, and the taps actor's store child.
  */
-import { type AnyActorRef, assign, createActor, emit, fromCallback, sendParent, setup } from "xstate";
+import { type AnyActorRef, assign, createActor, emit, fromCallback, raise, sendParent, setup } from "xstate";
 import type { StoredRewards } from "#src/api/rewards-store.ts";
 import type { AppLink, AppMessage, LiveFact } from "#src/machines/app.types.ts";
 import type { LiveEvent, StreamName } from "#src/machines/live/live.types.ts";
@@ -74,9 +74,9 @@ export const storeHolding = (stored: StoredRewards | null) =>
   tapsStoreMachine.provide({
     actors: { watchStorage: fromCallback(() => {}) },
     actions: {
+      nameTab: raise({ type: "TAB.NAMED", tabId: "solo", withLocks: false }),
       announceStored: sendParent({ type: "STORE.LOADED", stored, othersPendingTaps: 0 }),
       writeOwn: () => {},
       reportChange: () => {},
     },
-    guards: { hasLocks: () => false },
   });

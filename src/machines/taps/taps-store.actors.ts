@@ -84,7 +84,13 @@ export function createTapsStoreImplementations(deps: {
       ),
     },
     actions: {
-      nameTab: tapsStoreSetup.assign({ tabId: () => `${deps.tabId}-${++started}` }),
+      nameTab: tapsStoreSetup.enqueueActions(({ enqueue }) =>
+        enqueue.raise(
+          withLock
+            ? { type: "TAB.NAMED", tabId: `${deps.tabId}-${++started}`, withLocks: true }
+            : { type: "TAB.NAMED", tabId: "solo", withLocks: false },
+        ),
+      ),
       announceStored: tapsStoreSetup.enqueueActions(({ context, enqueue }) => {
         const { userId, tabId } = context;
         const seen = others(context);
@@ -133,6 +139,5 @@ export function createTapsStoreImplementations(deps: {
         } satisfies StoreReport);
       }),
     },
-    guards: { hasLocks: () => withLock !== undefined },
   };
 }

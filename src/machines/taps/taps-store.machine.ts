@@ -3,7 +3,7 @@
  * tabs"). Each tab keeps its pending taps in its own localStorage key and sends only its own batches; it reads
  * the other tabs' keys so every tab shows the same total, and takes over what a gone tab left.
  *
- * States: starting → holding (Web Locks: this tab holds a lock named after it while it lives, and waits for
+ * States: starting (naming this tab) → holding (Web Locks: this tab holds a lock named after it while it lives, and waits for
  *         the lock of every other tab whose record it sees; the browser frees a tab's lock once that tab is
  *         closed, reloaded or crashed, and then this tab adopts the record)
  *       | sharing (no Web Locks: no tab can tell another is gone, so every tab writes the one key "solo").
@@ -31,6 +31,8 @@ export type StoreReport = Extract<TapsEvent, { type: "STORE.LOADED" | "STORE.CHA
 
 export type TapsStoreEvent =
   | StoreCommand
+  /** This tab's name, and whether the browser has Web Locks (without them the name is "solo"). */
+  | { type: "TAB.NAMED"; tabId: string; withLocks: boolean }
   /** Another tab wrote or removed a localStorage key. */
   | { type: "STORAGE.WRITTEN"; key: string }
   /** Another tab of this user has a record: its lock is waited for. */
@@ -79,7 +81,7 @@ export const tapsStoreSetup = setup({
     watchStorage: fromCallback<EventObject>(notProvided("taps store", "watchStorage")),
   },
   actions: {
-    /** Names this tab (each store started adds a number, so a signed-out-and-in tab is a new writer). */
+    /** Tells TAB.NAMED (each store started adds a number, so a signed-out-and-in tab is a new writer). */
     nameTab: provided("nameTab"),
     /** Reads every record: STORE.LOADED to the parent, TAB.SEEN for each other tab's record. */
     announceStored: provided("announceStored"),
@@ -89,6 +91,9 @@ export const tapsStoreSetup = setup({
     reportChange: provided("reportChange"),
     /** The gone tab's record into this tab's key, then out of the gone one's; STORE.ADOPTED to the parent. */
     adoptTab: provided("adoptTab"),
+    takeName: assign({
+      tabId: ({ context, event }) => (event.type === "TAB.NAMED" ? event.tabId : context.tabId),
+    }),
     remember: assign({
       mine: ({ context, event }) => (event.type === "SAVE" ? event.rewards : context.mine),
     }),
@@ -104,7 +109,7 @@ export const tapsStoreSetup = setup({
     releaseTab: stopChild(({ event }) => waitFor(event.type === "TAB.GONE" ? event.tabId : "")),
   },
   guards: {
-    hasLocks: notProvided("taps store", "hasLocks"),
+    hasLocks: ({ event }) => event.type === "TAB.NAMED" && event.withLocks,
     notAwaited: ({ context, event }) => event.type === "TAB.SEEN" && !context.awaited.includes(event.tabId),
     /** Another tab's record, or the shared figures; this tab's own key and other keys are no news. */
     writtenByAnotherTab: ({ context, event }) => {
@@ -126,9 +131,18 @@ export const tapsStoreMachine = tapsStoreSetup.createMachine({
     "STORAGE.WRITTEN": { guard: "writtenByAnotherTab", actions: "reportChange" },
   },
   states: {
-    starting: { always: [{ guard: "hasLocks", target: "holding" }, { target: "sharing" }] },
+    // Named in the same step it starts: the parent hears STORE.LOADED before anything else.
+    starting: {
+      entry: "nameTab",
+      on: {
+        "TAB.NAMED": [
+          { guard: "hasLocks", target: "holding", actions: "takeName" },
+          { target: "sharing", actions: "takeName" },
+        ],
+      },
+    },
     holding: {
-      entry: ["nameTab", "announceStored"],
+      entry: "announceStored",
       invoke: [
         { id: "ownLock", src: "holdLock", input: ({ context }) => ({ name: tabLockName(context.tabId) }) },
         watching,
