@@ -3,10 +3,11 @@
  * tabs"). Each tab keeps its pending taps in its own localStorage key and sends only its own batches; it reads
  * the other tabs' keys so every tab shows the same total, and takes over what a gone tab left.
  *
- * States: starting (naming this tab) → holding (Web Locks: this tab holds a lock named after it while it lives, and waits for
- *         the lock of every other tab whose record it sees; the browser frees a tab's lock once that tab is
- *         closed, reloaded or crashed, and then this tab adopts the record)
- *       | sharing (no Web Locks: no tab can tell another is gone, so every tab writes the one key "solo").
+ * States: starting (naming this tab: TAB.NAMED, in the step it starts)
+ *         → holding (Web Locks: this tab holds a lock named after it while it lives, and waits for the lock
+ *           of every other tab whose record it sees; the browser frees a tab's lock once that tab is closed,
+ *           reloaded or crashed, and then this tab adopts the record)
+ *         | sharing (no Web Locks: no tab can tell another is gone, so every tab writes the one key "solo").
  * It tells its parent STORE.LOADED once, as it starts (so the first paint shows the stored figures);
  * STORE.CHANGED when another tab wrote its key or the shared figures; STORE.ADOPTED with a gone tab's
  * batches. It writes each SAVE to this tab's key.
@@ -131,7 +132,7 @@ export const tapsStoreMachine = tapsStoreSetup.createMachine({
     "STORAGE.WRITTEN": { guard: "writtenByAnotherTab", actions: "reportChange" },
   },
   states: {
-    // Named in the same step it starts: the parent hears STORE.LOADED before anything else.
+    // Named in the step it starts, so the parent hears STORE.LOADED before anything else.
     starting: {
       entry: "nameTab",
       on: {

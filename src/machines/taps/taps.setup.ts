@@ -47,7 +47,7 @@ export const tapsSetup = setup({
       notProvided("taps machine", "sendBatch"),
     ),
     loadWalletBalance: fromPromise<number>(notProvided("taps machine", "loadWalletBalance")),
-    /** This tab's rewards keys and the other tabs' (taps-store.machine.ts): STORE.LOADED at start, writes every SAVE. */
+    /** This tab's rewards key and the other tabs' (taps-store.machine.ts): STORE.LOADED at start, each SAVE. */
     store: tapsStoreMachine,
   },
   actions: {
