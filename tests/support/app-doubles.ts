@@ -2,11 +2,11 @@
  * Test doubles for the app-lifetime actors that page and taps machines meet in the one actor tree
  * (src/machines/app.machine.ts): the root actor as a page actor sees it, and the taps actor's store child.
  */
-import { type AnyActorRef, assign, createActor, emit, fromCallback, setup } from "xstate";
+import { type AnyActorRef, assign, createActor, emit, fromCallback, raise, sendParent, setup } from "xstate";
 import type { StoredRewards } from "#src/api/rewards-store.ts";
 import type { AppLink, AppMessage, LiveFact } from "#src/machines/app.types.ts";
 import type { LiveEvent, StreamName } from "#src/machines/live/live.types.ts";
-import type { StoreCommand } from "#src/machines/taps/taps.machine.ts";
+import { tapsStoreMachine } from "#src/machines/taps/taps-store.machine.ts";
 
 type Push = { type: "TEST.PUSH"; fact: LiveFact };
 
@@ -66,8 +66,17 @@ export function createFakeApp(
   return { app: actor as unknown as AppLink, received, push };
 }
 
-/** The taps actor's store child: reads `stored` at start; what is saved is the test's `persist` to watch. */
+/**
+ * The taps actor's store child (taps-store.machine.ts) without storage, locks or other tabs: it reads `stored`
+ * at start and writes nothing; what is saved is the test's `persist` to watch.
+ */
 export const storeHolding = (stored: StoredRewards | null) =>
-  fromCallback<StoreCommand, { userId: string }>(({ sendBack }) => {
-    sendBack({ type: "STORE.LOADED", stored, othersPendingTaps: 0 });
+  tapsStoreMachine.provide({
+    actors: { watchStorage: fromCallback(() => {}) },
+    actions: {
+      nameTab: raise({ type: "TAB.NAMED", tabId: "solo", withLocks: false }),
+      announceStored: sendParent({ type: "STORE.LOADED", stored, othersPendingTaps: 0 }),
+      writeOwn: () => {},
+      reportChange: () => {},
+    },
   });

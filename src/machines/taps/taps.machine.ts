@@ -18,7 +18,7 @@
  * server's latest word, held back while a batch is out and never undoing a newer figure (taps.pushed.ts);
  * STREAM.RESET reads the figures again.
  * Each tab sends its own taps; the other tabs' pending taps are shown too (STORE.CHANGED), and what a gone
- * tab left becomes this tab's to send (STORE.ADOPTED; taps.actors.ts).
+ * tab left becomes this tab's to send (STORE.ADOPTED); the `store` child is taps-store.machine.ts.
  */
 import { enqueueActions, raise } from "xstate";
 import { DEFAULT_MULTIPLIER } from "#contracts/limits.ts";

@@ -2,10 +2,10 @@
  * The taps machine's named implementations (docs/style.md: `setup()` names every actor, action, guard and
  * delay; the chart in taps.machine.ts refers to them by name). Which server figures win is taps.figures.ts.
  */
-import { assign, emit, fromCallback, fromPromise, sendTo, setup } from "xstate";
+import { assign, emit, fromPromise, sendTo, setup } from "xstate";
 import { roundToMicro } from "#contracts/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
-import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
+import type { TapBatch } from "#src/api/rewards-store.ts";
 import { notProvided } from "../shared/not-provided.ts";
 import {
   adoptedFigures,
@@ -30,9 +30,9 @@ import {
   type TapsEvent,
   type TapsInput,
 } from "./taps.types.ts";
+import { type StoreCommand, tapsStoreMachine } from "./taps-store.machine.ts";
 
-/** What the store child is told: the rewards key's new content. */
-export type StoreCommand = { type: "SAVE"; rewards: StoredRewards };
+export type { StoreCommand } from "./taps-store.machine.ts";
 
 export const tapsSetup = setup({
   types: {
@@ -47,8 +47,8 @@ export const tapsSetup = setup({
       notProvided("taps machine", "sendBatch"),
     ),
     loadWalletBalance: fromPromise<number>(notProvided("taps machine", "loadWalletBalance")),
-    /** The per-user rewards key: sends STORE.LOADED at start, writes every SAVE. */
-    store: fromCallback<StoreCommand, { userId: string }>(notProvided("taps machine", "store")),
+    /** This tab's rewards key and the other tabs' (taps-store.machine.ts): STORE.LOADED at start, each SAVE. */
+    store: tapsStoreMachine,
   },
   actions: {
     /** Writes what must survive a reload (the store child owns localStorage). */
