@@ -4,7 +4,7 @@
  *   dated by more taps wins.
  * - `rewards_<userId>@<tabId>`: one tab's taps not yet acknowledged by the server (batches, each with the id it
  *   is re-sent under, and taps not yet in a batch), with the figures that tab knew. Only that tab writes it
- *   while it lives; after it is gone another tab adopts it (taps.actors.ts). One writer per key: localStorage
+ *   while it lives; after it is gone another tab adopts it (taps-store.machine.ts). One writer per key: localStorage
  *   has no atomic read-modify-write across tabs (each tab's renderer holds its own copy, updated later), so a
  *   shared counter would lose taps when two tabs tap at once.
  * Written on every change, so a reload or a closed tab loses nothing.

@@ -28,7 +28,7 @@ export const accountFormsGestures = {
     fill("Confirm Password", event.confirmPassword),
     click({ role: "button", name: "Set New Password" }),
   ],
-  // Opening the emailed link is the gesture: the page sends VERIFY itself.
+  // Opening the emailed link is the gesture: the session sends VERIFY when the route opens in verify mode.
   VERIFY: () => [],
 } satisfies { [K in FormEvent["type"]]: Gesture<Extract<FormEvent, { type: K }>> };
 

@@ -23,6 +23,7 @@ import "./referral.model.ts";
 import "./stats.model.ts";
 import "./streak.model.ts";
 import "./taps.model.ts";
+import "./taps-store.model.ts";
 import "./telegram-link.model.ts";
 import "./users-page.model.ts";
 import "./wallet-history.model.ts";

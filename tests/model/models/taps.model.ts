@@ -8,8 +8,6 @@ import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { storeHolding } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
 import { numberedIds } from "./doubles.ts";
-// The taps machine's store child has its own model; it is registered with the taps models.
-import "./taps-store.model.ts";
 
 const answer = (totalTaps: number) => ({
   points: totalTaps / 1000,
