@@ -1,8 +1,9 @@
 /**
- * What the running app lends the domain, one member per resource, under the names AppContext gives them
- * (server/context.ts builds them). A domain function takes the part it uses, `Uses<"db" | "clock">` and, for
- * settings, `Settings<"publicUrl">`: its signature says what it touches, a test builds only that, and a caller
- * holding the whole app context passes it as it is. The domain never imports the app context itself.
+ * What the running app lends the domain, one member per resource; the app context (server/context.ts) is
+ * these plus the engine and the configuration. A domain function takes the part it uses,
+ * `Uses<"db" | "clock">` and, for settings, `Settings<"publicUrl">`: its signature says what it touches, a test
+ * builds only that, and a caller holding the whole app context passes it as it is. The domain never imports
+ * the app context itself.
  */
 import type { Kysely } from "kysely";
 import type { BackgroundTasks } from "../background.ts";
