@@ -11,7 +11,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 import { type AdminFormInput, type FormValues, type SubmitInput, submitInputOf } from "./admin.forms.ts";
 import { FILL_ALL_FIELDS } from "./admin.messages.ts";
 import type { AdminToast, FormSuccess } from "./admin.types.ts";

@@ -11,8 +11,8 @@
  */
 import { assertEvent, assign, emit, fromPromise, setup, spawnChild } from "xstate";
 import type { AdminUser } from "#src/api/admin-session-store.ts";
-import { apiErrorOf } from "../shared/api-error.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 import type { RoleCheck } from "./admin.types.ts";
 
 export const NOT_ADMIN = "This account is not an admin. Sign in with an admin account.";

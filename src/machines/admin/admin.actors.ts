@@ -10,7 +10,7 @@ import { accountLabel } from "#contracts/account-label.ts";
 import type { AdminApi, ListQuery } from "#src/api/admin.ts";
 import type { AdminSessionStore, AdminUser } from "#src/api/admin-session-store.ts";
 import type { ApiResult } from "#src/api/errors.ts";
-import { unwrap } from "../shared/unwrap.ts";
+import { unwrap } from "#src/machines/shared/unwrap.ts";
 import { type AdminFormName, isSubmitOf, type SubmitInput, type SubmitInputOf } from "./admin.forms.ts";
 import { adminCreated, multiplierUpdated, walletFunded, withdrawalInitiated } from "./admin.messages.ts";
 import type {

@@ -53,7 +53,7 @@ export interface FormSuccess {
 }
 
 /** Toasts leave the admin machines as emitted events (docs/design.md §3). */
-export type { Toast as AdminToast } from "../shared/toast.ts";
+export type { Toast as AdminToast } from "#src/machines/shared/toast.ts";
 
 /** What the server says of a stored admin token: still an admin's, no longer, or it could not be asked. */
 export type RoleCheck = "admin" | "revoked" | "unreachable";

@@ -17,9 +17,9 @@
 import { assertEvent, assign, emit, fromPromise, raise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { listPageStates } from "../shared/list-page.ts";
-import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { listPageStates } from "#src/machines/shared/list-page.ts";
+import { followStreamStatus, hearStream, liveActors } from "#src/machines/shared/live-aware.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 import { formInput } from "./admin.forms.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
 import { type FundsSearch, fundsSearch, listQueryOf, sameSearch } from "./admin.search.ts";

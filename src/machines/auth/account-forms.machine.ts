@@ -7,8 +7,8 @@
  * Invariant: nothing is sent while `formError` would be set; one request at a time (tag "busy").
  */
 import { assertEvent, assign, emit, fromPromise, setup } from "xstate";
-import { apiErrorOf } from "../shared/api-error.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 import { describeAuthError, TOASTS } from "./auth.messages.ts";
 import { type AuthEmitted, NAVIGATION_DELAY_MS } from "./auth.types.ts";
 import {

@@ -6,8 +6,8 @@ import { fromPromise } from "xstate";
 import type { AuthApi, LoginAnswer } from "#src/api/auth.ts";
 import type { ApiError } from "#src/api/errors.ts";
 import type { SessionStore, StoredSession, StoredUser } from "#src/api/session-store.ts";
-import { apiErrorOf } from "../shared/api-error.ts";
-import { unwrap } from "../shared/unwrap.ts";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
+import { unwrap } from "#src/machines/shared/unwrap.ts";
 import { authError } from "./auth.messages.ts";
 import type { ChangeLinkInput } from "./telegram-link.machine.ts";
 

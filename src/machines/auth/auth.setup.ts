@@ -4,8 +4,8 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import type { StoredSession } from "#src/api/session-store.ts";
-import { apiErrorOf } from "../shared/api-error.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 import { accountFormsMachine } from "./account-forms.machine.ts";
 import { type AuthError, authError, describeAuthError, UNEXPECTED_MESSAGE } from "./auth.messages.ts";
 import {

@@ -1,6 +1,6 @@
 /** The session actor's events, emitted events, context and timings (auth.machine.ts). */
 import type { StoredSession, StoredUser } from "#src/api/session-store.ts";
-import type { Toast } from "../shared/toast.ts";
+import type { Toast } from "#src/machines/shared/toast.ts";
 import type { AuthError } from "./auth.messages.ts";
 import type { LoginForm } from "./auth.validation.ts";
 import type { UserUpdated } from "./telegram-link.machine.ts";

@@ -12,7 +12,7 @@
 
 import type { AnyActorRef } from "xstate";
 import { enqueueActions, fromPromise, setup } from "xstate";
-import { notProvided } from "../shared/not-provided.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 import { TOASTS } from "./auth.messages.ts";
 import type { AuthEmitted } from "./auth.types.ts";
 

@@ -19,9 +19,9 @@ import {
 } from "xstate";
 import type { ApiError } from "#src/api/errors.ts";
 import type { StoredUser } from "#src/api/session-store.ts";
-import { apiErrorOf } from "../shared/api-error.ts";
-import { notProvided } from "../shared/not-provided.ts";
-import type { Toast } from "../shared/toast.ts";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
+import type { Toast } from "#src/machines/shared/toast.ts";
 import {
   TELEGRAM_LINK_MESSAGES,
   type TelegramLinkChange,

@@ -7,7 +7,7 @@
 import { assign, emit, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { AchievementUnlocked, LiveEvent } from "#src/machines/live/live.types.ts";
-import { hearStream, liveActors } from "../shared/live-aware.ts";
+import { hearStream, liveActors } from "#src/machines/shared/live-aware.ts";
 
 /** "Achievement unlocked: First tap (+1 point)"; an achievement that pays nothing names no reward. */
 export const unlockedTitle = (event: Pick<AchievementUnlocked, "name" | "rewardPoints">) =>

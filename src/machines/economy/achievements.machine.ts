@@ -8,8 +8,8 @@ import { assign, fromPromise, setup } from "xstate";
 import type { Achievement } from "#src/api/economy.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { hearStream, liveActors } from "../shared/live-aware.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { hearStream, liveActors } from "#src/machines/shared/live-aware.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 
 /** Achievements whose progress is the account's total taps (docs/api.md, Economy). */
 export const TAP_ACHIEVEMENTS: ReadonlySet<string> = new Set([

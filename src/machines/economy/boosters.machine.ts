@@ -17,7 +17,7 @@
  */
 
 import type { Booster } from "#src/api/economy.ts";
-import { apiErrorOf } from "../shared/api-error.ts";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
 import { boostersSetup } from "./boosters.setup.ts";
 
 export const boostersMachine = boostersSetup.createMachine({

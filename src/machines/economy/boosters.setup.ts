@@ -8,7 +8,7 @@ import type { ActiveBooster, BoosterPurchaseAnswer, BoostersAnswer } from "#src/
 import type { ApiError } from "#src/api/errors.ts";
 import type { BoosterChanged } from "#src/machines/live/live.types.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 import {
   type Active,
   BOOST_GRACE_MS,

@@ -10,7 +10,7 @@ import type {
   ReferralsAnswer,
   StreakAnswer,
 } from "#src/api/economy.ts";
-import { unwrap } from "../shared/unwrap.ts";
+import { unwrap } from "#src/machines/shared/unwrap.ts";
 
 export const HISTORY_PAGE_SIZE = 20;
 

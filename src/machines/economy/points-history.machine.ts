@@ -10,8 +10,8 @@ import { assign, fromPromise, setup } from "xstate";
 import type { PointsHistoryAnswer, PointsHistoryEntry } from "#src/api/economy.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { hearStream, liveActors } from "../shared/live-aware.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { hearStream, liveActors } from "#src/machines/shared/live-aware.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 
 /** `fresh` first, then the rows already shown that it does not hold. */
 export const mergeRows = (fresh: PointsHistoryEntry[], shown: PointsHistoryEntry[]) => {

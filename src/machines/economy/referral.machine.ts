@@ -12,9 +12,9 @@ import { assign, emit, fromPromise, setup } from "xstate";
 import type { ReferralsAnswer } from "#src/api/economy.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent, ReferralUpdated } from "#src/machines/live/live.types.ts";
-import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
-import { notProvided } from "../shared/not-provided.ts";
-import type { Toast } from "../shared/toast.ts";
+import { followStreamStatus, hearStream, liveActors } from "#src/machines/shared/live-aware.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
+import type { Toast } from "#src/machines/shared/toast.ts";
 
 export const REREAD_THROTTLE_MS = 5_000;
 export const POLL_MS = 30_000;

@@ -1,7 +1,7 @@
 /** Real actors of the Leaderboard and Stats pages: the standings calls of the one API client. */
 import { fromPromise } from "xstate";
 import { type LeaderboardAnswer, type StandingsApi, type StatsAnswer, toPeriod } from "#src/api/standings.ts";
-import { unwrap } from "../shared/unwrap.ts";
+import { unwrap } from "#src/machines/shared/unwrap.ts";
 
 /** How many days the Stats page charts. */
 export const STATS_DAYS = 30;

@@ -11,7 +11,7 @@
  * its machine event, and the facts STREAM.UP (entering `up`) and STREAM.DOWN (leaving it).
  */
 import { assign, fromCallback, fromPromise, sendParent, sendTo, setup } from "xstate";
-import { notProvided } from "../shared/not-provided.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 import type { LiveEvent, LiveReport, RawFrame, StreamName } from "./live.types.ts";
 import { frameToEvent } from "./live-frames.ts";
 

@@ -32,7 +32,7 @@ export interface TabLocks {
   request(name: string, options: { signal: AbortSignal }, task: () => Promise<void>): Promise<void>;
 }
 
-import { unwrap } from "../shared/unwrap.ts";
+import { unwrap } from "#src/machines/shared/unwrap.ts";
 import { FRAME_TYPES } from "./live-frames.ts";
 import type { LiveStreamEvent, TabsCommand } from "./live-stream.machine.ts";
 

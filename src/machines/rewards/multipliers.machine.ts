@@ -16,11 +16,11 @@ import type { ApiError } from "#src/api/errors.ts";
 import type { MultiplierOption, PurchaseAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
-import { apiErrorOf } from "../shared/api-error.ts";
-import { hearStream, liveActors } from "../shared/live-aware.ts";
-import { notProvided } from "../shared/not-provided.ts";
-import type { Toast } from "../shared/toast.ts";
+import { hearStream, liveActors } from "#src/machines/shared/live-aware.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
+import type { Toast } from "#src/machines/shared/toast.ts";
 
 export type MultipliersEvent =
   | { type: "OPEN" }

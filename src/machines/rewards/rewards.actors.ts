@@ -7,7 +7,7 @@ import type {
   WalletHistoryAnswer,
   WithdrawRewardsAnswer,
 } from "#src/api/rewards.ts";
-import { unwrap } from "../shared/unwrap.ts";
+import { unwrap } from "#src/machines/shared/unwrap.ts";
 
 export function createRewardsActors(deps: { rewards: RewardsApi }) {
   const { rewards } = deps;

@@ -16,10 +16,10 @@ import { roundToMicro } from "#contracts/micro.ts";
 import type { ApiError } from "#src/api/errors.ts";
 import type { WithdrawRewardsAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
-import { apiErrorOf } from "../shared/api-error.ts";
-import { notProvided } from "../shared/not-provided.ts";
-import type { Toast } from "../shared/toast.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
+import type { Toast } from "#src/machines/shared/toast.ts";
 
 export type WithdrawEvent =
   | { type: "OPEN" }

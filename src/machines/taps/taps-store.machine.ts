@@ -21,7 +21,7 @@
 import { assign, type EventObject, enqueueActions, fromCallback, setup, stopChild } from "xstate";
 import { type StoredRewards, tabOfKey } from "#src/api/rewards-store.ts";
 import { rewardsKey } from "#src/api/storage-keys.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 import type { TapsEvent } from "./taps.types.ts";
 
 /** What the store child is told: the rewards key's new content. */

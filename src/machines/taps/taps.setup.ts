@@ -6,7 +6,7 @@ import { assign, emit, fromPromise, sendTo, setup } from "xstate";
 import { roundToMicro } from "#contracts/micro.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { TapBatch } from "#src/api/rewards-store.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 import {
   adoptedFigures,
   loadedFigures,

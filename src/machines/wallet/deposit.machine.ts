@@ -12,10 +12,10 @@
 import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { apiErrorOf } from "../shared/api-error.ts";
-import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
-import { notProvided } from "../shared/not-provided.ts";
-import { type Toast, toast } from "../shared/toast.ts";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
+import { followStreamStatus, hearStream, liveActors } from "#src/machines/shared/live-aware.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
+import { type Toast, toast } from "#src/machines/shared/toast.ts";
 import {
   type DepositContext,
   type DepositNews,

@@ -9,7 +9,7 @@
 import type { ChainTransaction } from "#src/api/wallet.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { DepositUpdated } from "#src/machines/live/live.types.ts";
-import { type Toast, toast } from "../shared/toast.ts";
+import { type Toast, toast } from "#src/machines/shared/toast.ts";
 
 export interface RefreshResult {
   /** undefined when the balance call failed; null when the server does not know it. */

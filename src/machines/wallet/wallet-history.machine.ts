@@ -11,8 +11,8 @@ import { and, assign, emit, fromPromise, setup } from "xstate";
 import type { WalletHistoryAnswer } from "#src/api/rewards.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
-import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
-import { notProvided } from "../shared/not-provided.ts";
+import { followStreamStatus, hearStream, liveActors } from "#src/machines/shared/live-aware.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
 
 type Transaction = WalletHistoryAnswer["transactions"][number];
 

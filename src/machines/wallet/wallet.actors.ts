@@ -2,7 +2,7 @@
 import { fromPromise } from "xstate";
 import { RECENT_CHAIN_TRANSACTIONS } from "#contracts/limits.ts";
 import type { TokenTransferAnswer, WalletApi, WithdrawalStatusAnswer } from "#src/api/wallet.ts";
-import { unwrap } from "../shared/unwrap.ts";
+import { unwrap } from "#src/machines/shared/unwrap.ts";
 import type { GenerateResult, RefreshResult } from "./deposit.machine.ts";
 
 export function createWalletActors(deps: { wallet: WalletApi }) {

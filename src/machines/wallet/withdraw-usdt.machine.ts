@@ -34,10 +34,10 @@ export {
   withdrawProblem,
 } from "./withdraw-usdt.rules.ts";
 
-import { apiErrorOf } from "../shared/api-error.ts";
-import { followStreamStatus, hearStream, liveActors } from "../shared/live-aware.ts";
-import { notProvided } from "../shared/not-provided.ts";
-import type { Toast } from "../shared/toast.ts";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
+import { followStreamStatus, hearStream, liveActors } from "#src/machines/shared/live-aware.ts";
+import { notProvided } from "#src/machines/shared/not-provided.ts";
+import type { Toast } from "#src/machines/shared/toast.ts";
 
 export type WithdrawUsdtEvent =
   | { type: "TO.CHANGE"; value: string }

@@ -7,7 +7,7 @@ import { roundToMicro } from "#contracts/micro.ts";
 import { isTronAddress, shortTronAddress } from "#contracts/tron-address.ts";
 import { type ApiError, outcomeUnknown } from "#src/api/errors.ts";
 import type { TokenTransferAnswer } from "#src/api/wallet.ts";
-import type { Toast } from "../shared/toast.ts";
+import type { Toast } from "#src/machines/shared/toast.ts";
 
 export const INSUFFICIENT = "Insufficient balance for withdrawal";
 export const WITHDRAW_FAILED = "Failed to process withdrawal";
