@@ -7,7 +7,13 @@ import { adminApi } from "./api/admin.ts";
 import { createAdminSessionStore } from "./api/admin-session-store.ts";
 import { authApi } from "./api/auth.ts";
 import { resolveApiBase } from "./api/base-url.ts";
-import { type ApiClient, createApiClient, type HttpMethod, type RequestOptions } from "./api/client.ts";
+import {
+  type ApiClient,
+  clientOf,
+  createApiClient,
+  type HttpMethod,
+  type RequestOptions,
+} from "./api/client.ts";
 import { economyApi } from "./api/economy.ts";
 import type { ApiResult } from "./api/errors.ts";
 import { eventsApi, type OpenEventSource } from "./api/events.ts";
@@ -62,16 +68,7 @@ function reportingRefusals(client: ApiClient, refused: (auth: NonNullable<Reques
     if (result.error?.status === 401) refused(options?.auth ?? "user");
     return result;
   };
-  return {
-    request,
-    get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
-    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>("POST", path, { ...options, body }),
-    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>("PATCH", path, { ...options, body }),
-    delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>("DELETE", path, { ...options, body }),
-  } satisfies ApiClient;
+  return clientOf(request) satisfies ApiClient;
 }
 
 /** The live stream's actors, or a stream that never connects where the browser cannot hold one. */

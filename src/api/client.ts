@@ -83,6 +83,13 @@ export function createApiClient(config: ClientConfig) {
     }
   }
 
+  return clientOf(request);
+}
+
+type Request = <T>(method: HttpMethod, path: string, options?: RequestOptions) => Promise<ApiResult<T>>;
+
+/** A client around one `request` function: it and its per-method shorthands. */
+export function clientOf(request: Request) {
   return {
     request,
     get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
