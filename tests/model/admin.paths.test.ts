@@ -11,8 +11,8 @@ import { FILL_ALL_FIELDS, PAGE_FAILURES } from "#src/machines/admin/admin.messag
 import { listQueryOf } from "#src/machines/admin/admin.search.ts";
 import { NOT_ADMIN } from "#src/machines/admin/admin-session.machine.ts";
 import { mayEnterAdminArea } from "#src/machines/admin/admin-session.view.ts";
-import { fundsQueryOf } from "#src/machines/admin/funds-page.machine.ts";
-import { usersQueryOf } from "#src/machines/admin/users-page.machine.ts";
+import { fundsQueryOf } from "#src/machines/admin/funds-list.machine.ts";
+import { usersQueryOf } from "#src/machines/admin/users-list.machine.ts";
 import { suitePaths } from "../../tools/model-kit/paths.ts";
 import type { MachineModel, ModelSuite } from "../../tools/model-kit/registry.ts";
 import { adminFormModel, FUNDED } from "./models/admin-form.model.ts";
@@ -20,7 +20,9 @@ import { PAGE_USER } from "./models/admin-pages.ts";
 import { ADMIN, adminSessionModel } from "./models/admin-session.model.ts";
 import { auditPageModel } from "./models/audit-page.model.ts";
 import { dashboardPageModel } from "./models/dashboard-page.model.ts";
+import { fundsListModel } from "./models/funds-list.model.ts";
 import { fundsPageModel } from "./models/funds-page.model.ts";
+import { usersListModel } from "./models/users-list.model.ts";
 import { usersPageModel } from "./models/users-page.model.ts";
 import { activeStateIds, allStateIds, describePath, type Replay, replayPath } from "./path-runner.ts";
 
@@ -97,13 +99,19 @@ const checkPage =
     expect(loads.at(-1)?.input).toEqual(queryOf(replay.snapshot.context.search as never));
   };
 
-coverage(usersPageModel, usersPageModel.suites[0], (titles, types, replay) => {
-  checkPage(PAGE_FAILURES.users, usersQueryOf)(titles, types, replay);
-  const dialogs = replay.actorInputs.filter((started) => started.src !== "load");
-  for (const dialog of dialogs) expect(dialog.input).toMatchObject({ target: PAGE_USER, dialog: true });
-});
+/** A page with dialogs starts its list once, with the URL's search, and opens each dialog for its user. */
+const checkDialogPage =
+  (dialogInput: Record<string, unknown>) => (_titles: string[], _types: string[], replay: Replay) => {
+    const lists = replay.actorInputs.filter((started) => started.src === "list");
+    expect(lists.map((started) => started.input)).toEqual([{ search: {}, app: expect.anything() }]);
+    const dialogs = replay.actorInputs.filter((started) => started.src !== "list");
+    for (const dialog of dialogs) expect(dialog.input).toMatchObject(dialogInput);
+  };
 
-coverage(fundsPageModel, fundsPageModel.suites[0], checkPage(PAGE_FAILURES.funds, fundsQueryOf));
+coverage(usersPageModel, usersPageModel.suites[0], checkDialogPage({ target: PAGE_USER, dialog: true }));
+coverage(fundsPageModel, fundsPageModel.suites[0], checkDialogPage({ target: null, dialog: true }));
 
+coverage(usersListModel, usersListModel.suites[0], checkPage(PAGE_FAILURES.users, usersQueryOf));
+coverage(fundsListModel, fundsListModel.suites[0], checkPage(PAGE_FAILURES.funds, fundsQueryOf));
 coverage(dashboardPageModel, dashboardPageModel.suites[0], checkPage(PAGE_FAILURES.dashboard, listQueryOf));
 coverage(auditPageModel, auditPageModel.suites[0], checkPage(PAGE_FAILURES.audit, listQueryOf));

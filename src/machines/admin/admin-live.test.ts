@@ -1,14 +1,15 @@
 /**
  * Every admin page kept current by the back office's live stream (docs/decisions/018), heard through the
- * root actor (a fake one here that publishes what the test pushes).
+ * root actor (a fake one here that publishes what the test pushes). The list page machine hears it: the
+ * Dashboard and Audit Log are one, Users and Funds have one as their child `list`.
  */
 import { describe, expect, it } from "vitest";
 import { type AnyStateMachine, createActor, fromPromise } from "xstate";
 import { createFakeApp } from "../../../tests/support/app-doubles.ts";
 import { auditPageMachine } from "./audit-page.machine.ts";
 import { dashboardPageMachine } from "./dashboard-page.machine.ts";
-import { fundsPageMachine } from "./funds-page.machine.ts";
-import { usersPageMachine } from "./users-page.machine.ts";
+import { fundsListMachine } from "./funds-list.machine.ts";
+import { usersListMachine } from "./users-list.machine.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const METRICS = {
@@ -58,7 +59,7 @@ const cases = [
   ],
   [
     "User Management",
-    usersPageMachine,
+    usersListMachine,
     {
       stats: { averageMultiplier: 1, highestMultiplier: 1, lowestMultiplier: 1, totalUsers: 1 },
       funded: { items: [], nextCursor: null, total: 0 },
@@ -67,7 +68,7 @@ const cases = [
   ],
   [
     "Funds Management",
-    fundsPageMachine,
+    fundsListMachine,
     {
       pool: { balance: 100 },
       wallets: { items: [], nextCursor: null, totalBalance: 0, count: 0 },
@@ -124,7 +125,7 @@ describe("pushed admin figures", () => {
   });
 
   it("Funds Management takes the pool balance from ADMIN.METRICS in place", async () => {
-    const { actor, push, loads } = start(fundsPageMachine, cases[2][2]);
+    const { actor, push, loads } = start(fundsListMachine, cases[2][2]);
     await flush();
     push("admin", { type: "ADMIN.METRICS", metrics: METRICS });
     expect(actor.getSnapshot().context.data?.pool.balance).toBe(900);

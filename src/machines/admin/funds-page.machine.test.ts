@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import { createFakeApp } from "../../../tests/support/app-doubles.ts";
+import { withLoader } from "../shared/list-page.machine.ts";
 import type { FundsData, FundsQuery } from "./admin.types.ts";
 import { adminFormMachine, type SubmitInput } from "./admin-form.machine.ts";
+import { fundsListMachine } from "./funds-list.machine.ts";
 import { fundsPageMachine } from "./funds-page.machine.ts";
-import { toFundsView } from "./funds-page.view.ts";
+import { toFundsDialog, toFundsView } from "./funds-page.view.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const DATA: FundsData = {
@@ -19,10 +21,13 @@ function start() {
   const actor = createActor(
     fundsPageMachine.provide({
       actors: {
-        load: fromPromise(async ({ input }: { input: FundsQuery }) => {
-          queries.push(input);
-          return DATA;
-        }),
+        list: withLoader(
+          fundsListMachine,
+          fromPromise(async ({ input }: { input: FundsQuery }) => {
+            queries.push(input);
+            return DATA;
+          }),
+        ),
         withdrawDialog: adminFormMachine.provide({
           actors: {
             submit: fromPromise(async ({ input }: { input: SubmitInput }) => {
@@ -36,15 +41,16 @@ function start() {
     { input: { search: { txcursors: "t1" }, newId: () => "key", app: createFakeApp().app } },
   );
   actor.start();
-  return { actor, queries, submitted };
+  const list = () => actor.getSnapshot().children.list?.getSnapshot();
+  return { actor, list, queries, submitted };
 }
 
 describe("Funds Management page machine", () => {
   it("asks for each table's own page, and pages through the URL", async () => {
-    const { actor, queries } = start();
+    const { actor, list, queries } = start();
     await flush();
     expect(queries).toEqual([{ transactions: { cursor: "t1" }, wallets: {} }]);
-    const view = toFundsView(actor.getSnapshot());
+    const view = toFundsView(list());
     expect(view).toMatchObject({ status: "ready", poolBalance: 100, totalBalance: 5, fundedCount: 1 });
     expect(view.transactions.page).toBe(2);
     expect(view.wallets.after({ page: 2 })).toEqual({ txcursors: "t1", fwcursors: "w2" });
@@ -57,7 +63,7 @@ describe("Funds Management page machine", () => {
     const { actor, queries, submitted } = start();
     await flush();
     actor.send({ type: "WITHDRAW.OPEN" });
-    const dialog = toFundsView(actor.getSnapshot()).withdrawDialog!;
+    const dialog = toFundsDialog(actor.getSnapshot())!;
     dialog.send({ type: "CHANGE", name: "address", value: "T" });
     dialog.send({ type: "CHANGE", name: "amount", value: "1" });
     dialog.send({ type: "SUBMIT" });
@@ -65,7 +71,7 @@ describe("Funds Management page machine", () => {
     expect(submitted).toEqual([
       { form: "withdraw", fields: { address: "T", amount: "1" }, target: null, key: "key" },
     ]);
-    expect(actor.getSnapshot().matches({ dialog: "closed" })).toBe(true);
+    expect(actor.getSnapshot().matches("closed")).toBe(true);
     await flush();
     expect(queries).toHaveLength(2);
   });

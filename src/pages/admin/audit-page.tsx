@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import type { AuditSearch } from "#src/machines/admin/admin.search.ts";
 import { auditPageMachine } from "#src/machines/admin/audit-page.machine.ts";
 import { toAuditView } from "#src/machines/admin/audit-page.view.ts";
+import { withLoader } from "#src/machines/shared/list-page.machine.ts";
 import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { AuditScreen } from "#src/ui/admin/audit-screen.tsx";
@@ -17,7 +18,7 @@ export function AuditPage({
   search: AuditSearch;
   onSearch: (search: AuditSearch) => void;
 }) {
-  const page = useActorRef(auditPageMachine.provide({ actors: { load: runtime.adminActors.auditLog } }), {
+  const page = useActorRef(withLoader(auditPageMachine, runtime.adminActors.auditLog), {
     input: { search, app: runtime.app },
   });
   useMachineEffects(page);

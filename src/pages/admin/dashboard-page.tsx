@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import type { DashboardSearch } from "#src/machines/admin/admin.search.ts";
 import { dashboardPageMachine } from "#src/machines/admin/dashboard-page.machine.ts";
 import { toDashboardView } from "#src/machines/admin/dashboard-page.view.ts";
+import { withLoader } from "#src/machines/shared/list-page.machine.ts";
 import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { DashboardScreen } from "#src/ui/admin/dashboard-screen.tsx";
@@ -17,12 +18,9 @@ export function DashboardPage({
   search: DashboardSearch;
   onSearch: (search: DashboardSearch) => void;
 }) {
-  const page = useActorRef(
-    dashboardPageMachine.provide({ actors: { load: runtime.adminActors.dashboard } }),
-    {
-      input: { search, app: runtime.app },
-    },
-  );
+  const page = useActorRef(withLoader(dashboardPageMachine, runtime.adminActors.dashboard), {
+    input: { search, app: runtime.app },
+  });
   useMachineEffects(page);
   useSearchQuery(page, search);
   const view = useSelector(page, toDashboardView);

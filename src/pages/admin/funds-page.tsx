@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import type { FundsSearch } from "#src/machines/admin/admin.search.ts";
 import { adminFormMachine } from "#src/machines/admin/admin-form.machine.ts";
+import { fundsListMachine } from "#src/machines/admin/funds-list.machine.ts";
 import { fundsPageMachine } from "#src/machines/admin/funds-page.machine.ts";
-import { toFundsView } from "#src/machines/admin/funds-page.view.ts";
+import { toFundsDialog, toFundsView } from "#src/machines/admin/funds-page.view.ts";
+import { withLoader } from "#src/machines/shared/list-page.machine.ts";
 import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { FundsScreen } from "#src/ui/admin/funds-screen.tsx";
@@ -22,16 +24,17 @@ export function FundsPage({
   const page = useActorRef(
     fundsPageMachine.provide({
       actors: {
-        load: actors.funds,
+        list: withLoader(fundsListMachine, actors.funds),
         withdrawDialog: adminFormMachine.provide({ actors: { submit: actors.withdrawTreasury } }),
       },
     }),
     { input: { search, newId: runtime.newId, app: runtime.app } },
   );
-  useMachineEffects(page);
+  const list = useSelector(page, (snapshot) => snapshot.children.list);
+  useMachineEffects(list ?? null);
   useSearchQuery(page, search);
-  const view = useSelector(page, toFundsView);
-  const withdrawDialog = useFormBinding(view.withdrawDialog);
+  const view = useSelector(list, toFundsView);
+  const withdrawDialog = useFormBinding(useSelector(page, toFundsDialog));
   return (
     <FundsScreen
       {...view}

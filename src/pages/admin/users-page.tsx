@@ -1,9 +1,11 @@
-import { useActorRef, useSelector } from "@xstate/react";
+import { shallowEqual, useActorRef, useSelector } from "@xstate/react";
 import { accountLabel } from "#contracts/account-label.ts";
 import type { UsersSearch } from "#src/machines/admin/admin.search.ts";
 import { adminFormMachine } from "#src/machines/admin/admin-form.machine.ts";
+import { usersListMachine } from "#src/machines/admin/users-list.machine.ts";
 import { usersPageMachine } from "#src/machines/admin/users-page.machine.ts";
-import { toUsersView } from "#src/machines/admin/users-page.view.ts";
+import { toUsersDialogs, toUsersView } from "#src/machines/admin/users-page.view.ts";
+import { withLoader } from "#src/machines/shared/list-page.machine.ts";
 import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import type { UnfundedRow } from "#src/ui/admin/users-screen.tsx";
@@ -24,18 +26,20 @@ export function UsersPage({
   const page = useActorRef(
     usersPageMachine.provide({
       actors: {
-        load: actors.userManagement,
+        list: withLoader(usersListMachine, actors.userManagement),
         fundDialog: adminFormMachine.provide({ actors: { submit: actors.fundWallet } }),
         multiplierDialog: adminFormMachine.provide({ actors: { submit: actors.updateMultiplier } }),
       },
     }),
     { input: { search, newId: runtime.newId, app: runtime.app } },
   );
-  useMachineEffects(page);
+  const list = useSelector(page, (snapshot) => snapshot.children.list);
+  useMachineEffects(list ?? null);
   useSearchQuery(page, search);
-  const view = useSelector(page, toUsersView);
-  const fundDialog = useFormBinding(view.fundDialog);
-  const multiplierDialog = useFormBinding(view.multiplierDialog);
+  const view = useSelector(list, toUsersView);
+  const dialogs = useSelector(page, toUsersDialogs, shallowEqual);
+  const fundDialog = useFormBinding(dialogs.fundDialog);
+  const multiplierDialog = useFormBinding(dialogs.multiplierDialog);
   const user = (row: UnfundedRow) => ({ id: row.id, label: accountLabel(row), multiplier: row.multiplier });
   return (
     <UsersScreen

@@ -14,12 +14,9 @@ export const LIVE = [
 ];
 export const METRICS = { type: "ADMIN.METRICS", metrics: { rows: 9, poolBalance: 7 } };
 
+/** What a page with dialogs hears: the URL's search and RELOAD (both passed on to its `list`), its dialogs. */
 export const pageEvents = (machine: "users" | "funds") => [
-  ...LIVE,
-  ...(machine === "funds" ? [METRICS] : []),
   { type: "RELOAD" },
-  { type: "xstate.done.actor.load", output: { rows: 2 } },
-  { type: "xstate.error.actor.load", error: NETWORK_FAILURE },
   ...(machine === "users"
     ? [
         { type: "QUERY", search: { uq: "ada", usort: "email:asc" } },
@@ -28,6 +25,7 @@ export const pageEvents = (machine: "users" | "funds") => [
         { type: "xstate.done.actor.fundDialog", output: { succeeded: true } },
         { type: "xstate.done.actor.fundDialog", output: { succeeded: false } },
         { type: "xstate.done.actor.multiplierDialog", output: { succeeded: true } },
+        { type: "xstate.done.actor.multiplierDialog", output: { succeeded: false } },
       ]
     : [
         { type: "QUERY", search: { txcursors: "t2" } },
@@ -37,9 +35,10 @@ export const pageEvents = (machine: "users" | "funds") => [
       ]),
 ];
 
-/** A page that lists rows by the search in its URL: Admin Dashboard, Audit Log. */
+/** The list page machine (Admin Dashboard, Audit Log; the `list` of Users and Funds). */
 export const listPageEvents = (search: Record<string, string>, withMetrics: boolean) => [
   ...LIVE,
+  { type: "RELOAD" },
   ...(withMetrics ? [METRICS] : []),
   { type: "QUERY", search },
   { type: "QUERY", search: {} },
@@ -49,3 +48,6 @@ export const listPageEvents = (search: Record<string, string>, withMetrics: bool
 
 export const serializePage = (s: { value: unknown; context: { data: unknown; search: unknown } }) =>
   JSON.stringify([s.value, s.context.data !== null, s.context.search]);
+
+/** A page with dialogs is where its dialog is; its list's state is the list page model's. */
+export const serializeDialogPage = (s: { value: unknown }) => JSON.stringify(s.value);

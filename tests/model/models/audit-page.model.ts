@@ -15,6 +15,7 @@ export const auditPage: ModelOptions<unknown> = {
 export const auditPageModel = registerModel({
   name: "audit-page",
   file: "src/machines/admin/audit-page.machine.ts",
+  madeBy: "src/machines/shared/list-page.machine.ts",
   machine: auditPageMachine,
   suites: [{ name: "Audit Log page", options: auditPage, paths: "transitions" }],
 });

@@ -15,6 +15,7 @@ export const dashboardPage: ModelOptions<unknown> = {
 export const dashboardPageModel = registerModel({
   name: "dashboard-page",
   file: "src/machines/admin/dashboard-page.machine.ts",
+  madeBy: "src/machines/shared/list-page.machine.ts",
   machine: dashboardPageMachine,
   suites: [{ name: "Admin Dashboard page", options: dashboardPage, paths: "transitions" }],
 });

@@ -3,13 +3,13 @@ import { fundsPageMachine } from "#src/machines/admin/funds-page.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { pageEvents, serializePage } from "./admin-pages.ts";
+import { pageEvents, serializeDialogPage } from "./admin-pages.ts";
 
 export const fundsPage: ModelOptions<unknown> = {
   input: { search: {}, newId: () => "key", app: createFakeApp().app },
-  fakeActors: ["load", "withdrawDialog"],
+  fakeActors: ["list", "withdrawDialog"],
   events: pageEvents("funds"),
-  serializeState: serializePage,
+  serializeState: serializeDialogPage,
 };
 
 export const fundsPageModel = registerModel({

@@ -3,13 +3,13 @@ import { usersPageMachine } from "#src/machines/admin/users-page.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { pageEvents, serializePage } from "./admin-pages.ts";
+import { pageEvents, serializeDialogPage } from "./admin-pages.ts";
 
 export const usersPage: ModelOptions<unknown> = {
   input: { search: {}, newId: () => "key", app: createFakeApp().app },
-  fakeActors: ["load", "fundDialog", "multiplierDialog"],
+  fakeActors: ["list", "fundDialog", "multiplierDialog"],
   events: pageEvents("users"),
-  serializeState: serializePage,
+  serializeState: serializeDialogPage,
 };
 
 export const usersPageModel = registerModel({
