@@ -86,12 +86,31 @@ export const LiveEventData = {
   /** A booster started (`active`) or ended (`null`). */
   booster: Type.Object({ active: Type.Union([ActiveBooster, Type.Null()]) }, strict),
   session: Type.Object(
-    { reason: Type.Union([Type.Literal("logout"), Type.Literal("password-reset")]) },
+    { reason: Type.Union([Type.Literal("logout"), Type.Literal("password-reset"), Type.Literal("banned")]) },
+    strict,
+  ),
+  /** The account's standing changed (docs/fair-play.md); a ban ends the sessions with `session` instead. */
+  standing: Type.Object(
+    { status: Type.Union([Type.Literal("ok"), Type.Literal("review"), Type.Literal("frozen")]) },
     strict,
   ),
   reset: Type.Object({}, strict),
   /** The same item GET /admin/audit-log lists. */
   "admin.audit": auditLog.response[200].properties.items.items,
+  /** An account entered review, was frozen, appealed or was decided (docs/fair-play.md). */
+  "admin.risk": Type.Object(
+    {
+      userId: Uuid,
+      status: Type.Union([
+        Type.Literal("ok"),
+        Type.Literal("review"),
+        Type.Literal("frozen"),
+        Type.Literal("banned"),
+      ]),
+      score: Type.Integer({ minimum: 0 }),
+    },
+    strict,
+  ),
   /** The body of GET /admin/metrics. */
   "admin.metrics": metrics.response[200],
 } as const;

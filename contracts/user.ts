@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import { PersonName, PlainText, Role, Uuid } from "./common.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { MAX_TAP_INTERVAL_MS, MAX_TAPS_WITH_INTERVALS } from "./fair-play-rules.ts";
 import { MAX_TAPS_PER_BATCH } from "./limits.ts";
 import { Balance, ListQuery, Multiplier, NextCursor, Timestamp, TotalTaps } from "./money.ts";
 
@@ -61,6 +62,16 @@ export const syncTaps = defineEndpoint({
       points: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
       /** What the client believes its multiplier is; ignored. */
       multiplier: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+      /**
+       * One entry per tap: the ms since the tap before it as the client saw it (the first since the previous
+       * batch's last tap, 0 when none within 60 s). With intervals a batch carries at most 1 000 taps; a length
+       * other than `taps` is refused (400) and credits nothing (docs/fair-play.md).
+       */
+      intervals: Type.Optional(
+        Type.Array(Type.Integer({ minimum: 0, maximum: MAX_TAP_INTERVAL_MS }), {
+          maxItems: MAX_TAPS_WITH_INTERVALS,
+        }),
+      ),
     },
     strict,
   ),

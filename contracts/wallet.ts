@@ -181,7 +181,8 @@ export const chainTransactions = defineEndpoint({
 export const Withdrawal = Type.Object(
   {
     id: Type.String({ format: "uuid" }),
-    status: Type.Literal("pending"),
+    /** `review`: held for a person's approval, the amount already reserved (docs/fair-play.md). */
+    status: Type.Union([Type.Literal("pending"), Type.Literal("review")]),
     amount: Balance,
     to: TronAddress,
     txId: Type.Optional(Type.String()),
