@@ -268,7 +268,8 @@ export interface ChainDepositsTable {
   credited_at: Timestamp;
 }
 
-export type WithdrawalStatus = "reserved" | "signed" | "broadcast" | "confirmed" | "failed";
+/** `review`: held for an admin (docs/fair-play.md), reserved like `reserved` but not yet to be signed. */
+export type WithdrawalStatus = "review" | "reserved" | "signed" | "broadcast" | "confirmed" | "failed";
 
 export interface WithdrawalsTable {
   id: string;
@@ -286,6 +287,50 @@ export interface WithdrawalsTable {
   lease_until: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Why it was held for review (docs/fair-play.md); null for one that was not. */
+  review_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The admin who approved or rejected a held withdrawal, and when. */
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_at: NullableTimestamp;
+}
+
+export type AccountStatus = "ok" | "review" | "frozen" | "banned";
+
+/** Where an account stands (docs/fair-play.md); no row is `ok` with a score of 0. */
+export interface AccountStandingTable {
+  user_id: string;
+  status: AccountStatus;
+  score: ColumnType<number, number | undefined, number>;
+  /** The last `clear`: signals raised before it no longer count. */
+  cleared_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** One row per account and signal, the latest raising of it. */
+export interface RiskSignalsTable {
+  user_id: string;
+  signal: string;
+  weight: number;
+  evidence: string;
+  raised_at: Timestamp;
+}
+
+export interface AppealsTable {
+  id: string;
+  user_id: string;
+  message: string;
+  created_at: Timestamp;
+  answered_at: NullableTimestamp;
+  answered_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A network (IPv4 address, IPv6 /64) an account was created or signed in from. */
+export interface AccountNetworksTable {
+  user_id: string;
+  network: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+  signed_up: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface DevnetTransfersTable {
@@ -436,6 +481,10 @@ export interface Database {
   referral_days: ReferralDaysTable;
   tap_rollups: TapRollupsTable;
   board_marks: BoardMarksTable;
+  account_standing: AccountStandingTable;
+  risk_signals: RiskSignalsTable;
+  appeals: AppealsTable;
+  account_networks: AccountNetworksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

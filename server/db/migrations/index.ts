@@ -17,6 +17,7 @@ import * as operations from "./011-operations.ts";
 import * as telegramAccounts from "./012-telegram-accounts.ts";
 import * as telegramLinkOwnership from "./013-telegram-link-ownership.ts";
 import * as pruningIndexes from "./014-pruning-indexes.ts";
+import * as fairPlay from "./015-fair-play.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "012-telegram-accounts": telegramAccounts,
   "013-telegram-link-ownership": telegramLinkOwnership,
   "014-pruning-indexes": pruningIndexes,
+  "015-fair-play": fairPlay,
 };
