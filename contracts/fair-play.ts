@@ -228,13 +228,7 @@ export const economy = defineEndpoint({
   },
 });
 
-export const fairPlayEndpoints = [
-  standing,
-  appeal,
-  riskList,
-  riskDetail,
-  riskAction,
-  approveWithdrawal,
-  rejectWithdrawal,
-  economy,
-] as const;
+/** The player's standing and the admins' review of accounts. */
+export const riskEndpoints = [standing, appeal, riskList, riskDetail, riskAction] as const;
+/** Held withdrawals decided by admins, and the operator's economy. */
+export const heldWithdrawalEndpoints = [approveWithdrawal, rejectWithdrawal, economy] as const;

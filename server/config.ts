@@ -3,6 +3,7 @@
  * message and the process exits non-zero; nothing reads process.env after this. The settings themselves,
  * their defaults and their documentation are declared in settings.ts.
  */
+import type { SignalId } from "#contracts/fair-play-rules.ts";
 import { MICRO_PER_UNIT } from "#contracts/micro.ts";
 import {
   ACHIEVEMENT_REWARD_DEFAULTS,
@@ -13,6 +14,7 @@ import {
   type SettingKey,
   SettingRuleBroken,
   type SettingValues,
+  SIGNAL_WEIGHT_DEFAULTS,
 } from "./settings.ts";
 
 export type { Chain, LogLevel };
@@ -59,6 +61,7 @@ export interface Config {
   /** How often deposits are scanned and withdrawals moved forward. */
   chainPollIntervalMs: number;
   economy: EconomyConfig;
+  fairPlay: FairPlayConfig;
 }
 
 /** Streaks, boosters and achievements (docs/api.md, Economy; docs/decisions/019). Points are whole points. */
@@ -78,6 +81,20 @@ export interface EconomyConfig {
   achievementRewardPoints: Readonly<Record<AchievementId, number>>;
   referrals: { sharePercent: number; dailyCapMicro: number };
   leaderboard: { marksIntervalMs: number };
+}
+
+/** Fair play (docs/fair-play.md): when an account is reviewed or frozen, and which withdrawals wait. */
+export interface FairPlayConfig {
+  weights: Readonly<Record<SignalId, number>>;
+  reviewScore: number;
+  /** 0: never automatically. */
+  freezeScore: number;
+  capRateMinutes: number;
+  /** 0: signup-burst is off. */
+  signupsPerNetwork: number;
+  /** Withdrawals of this many micro-USDT or more wait for an admin. */
+  reviewAboveMicro: number;
+  reviewFirstWithdrawal: boolean;
 }
 
 export interface TronConfig {
@@ -151,8 +168,17 @@ function toConfig(values: SettingValues): Config {
     referralSharePercent,
     referralDailyCapPoints,
     leaderboardMarksSeconds,
+    riskReviewScore,
+    riskFreezeScore,
+    riskCapRateMinutes,
+    riskSignupsPerNetwork,
+    withdrawalReviewAboveUsdt,
+    withdrawalReviewFirst,
     ...rest
   } = values;
+  const weights = Object.fromEntries(
+    (Object.keys(SIGNAL_WEIGHT_DEFAULTS) as SignalId[]).map((id) => [id, values[`signalWeight:${id}`]]),
+  ) as Record<SignalId, number>;
   const achievementRewardPoints = Object.fromEntries(
     (Object.keys(ACHIEVEMENT_REWARD_DEFAULTS) as AchievementId[]).map((id) => [
       id,
@@ -160,8 +186,10 @@ function toConfig(values: SettingValues): Config {
     ]),
   ) as Record<AchievementId, number>;
   const general = Object.fromEntries(
-    Object.entries(rest).filter(([key]) => !key.startsWith("achievementReward:")),
-  ) as Omit<typeof rest, `achievementReward:${AchievementId}`>;
+    Object.entries(rest).filter(
+      ([key]) => !key.startsWith("achievementReward:") && !key.startsWith("signalWeight:"),
+    ),
+  ) as Omit<typeof rest, `achievementReward:${AchievementId}` | `signalWeight:${SignalId}`>;
   return {
     ...general,
     economy: {
@@ -183,6 +211,15 @@ function toConfig(values: SettingValues): Config {
         dailyCapMicro: referralDailyCapPoints * MICRO_PER_UNIT,
       },
       leaderboard: { marksIntervalMs: leaderboardMarksSeconds * 1000 },
+    },
+    fairPlay: {
+      weights,
+      reviewScore: riskReviewScore,
+      freezeScore: riskFreezeScore,
+      capRateMinutes: riskCapRateMinutes,
+      signupsPerNetwork: riskSignupsPerNetwork,
+      reviewAboveMicro: Math.round(withdrawalReviewAboveUsdt * MICRO_PER_UNIT),
+      reviewFirstWithdrawal: withdrawalReviewFirst,
     },
     tron: {
       apiUrl: tronApiUrl,

@@ -7,6 +7,7 @@
 import { isIP } from "node:net";
 import { validateMnemonic } from "@scure/bip39";
 import { wordlist as english } from "@scure/bip39/wordlists/english.js";
+import type { SignalId } from "#contracts/fair-play-rules.ts";
 import { MICRO_PER_UNIT, microFromDecimalText } from "#contracts/micro.ts";
 import { isTronAddress } from "#contracts/tron-address.ts";
 import { DEFAULT_ADMIN_EMAIL } from "./domain/auth/bootstrap-admin.ts";
@@ -203,6 +204,37 @@ function achievementRewardSettings() {
   ]);
   return Object.fromEntries(entries) as {
     [Id in AchievementId as ReturnType<typeof achievementRewardKey<Id>>]: Setting<number>;
+  };
+}
+
+/**
+ * Each fair-play signal's weight towards an account's score (docs/fair-play.md). An account is reviewed from
+ * `RISK_REVIEW_SCORE`; the defaults let no single signal but the two strongest together put one in review.
+ */
+export const SIGNAL_WEIGHT_DEFAULTS = {
+  "cap-rate": 30,
+  "regular-cadence": 40,
+  "no-timing": 10,
+  "round-the-clock": 30,
+  "signup-burst": 30,
+  "referral-farm": 40,
+  "fresh-withdrawal": 20,
+} as const satisfies Record<SignalId, number>;
+
+const signalWeightKey = <Id extends SignalId>(id: Id) => `signalWeight:${id}` as const;
+
+function signalWeightSettings() {
+  const entries = Object.entries(SIGNAL_WEIGHT_DEFAULTS).map(([id, weight]) => [
+    signalWeightKey(id as SignalId),
+    setting({
+      env: `RISK_WEIGHT_${id.toUpperCase().replaceAll("-", "_")}`,
+      default: String(weight),
+      doc: `how much signal \`${id}\` adds to an account's score while it stands (\`0\`: it is recorded but counts nothing)`,
+      parse: integer(0, 1_000),
+    }),
+  ]);
+  return Object.fromEntries(entries) as {
+    [Id in SignalId as ReturnType<typeof signalWeightKey<Id>>]: Setting<number>;
   };
 }
 
@@ -582,6 +614,45 @@ export const SETTINGS = {
     parse: integer(1, 3_600),
   }),
   ...achievementRewardSettings(),
+  riskReviewScore: setting({
+    env: "RISK_REVIEW_SCORE",
+    default: "50",
+    doc: "the score from which an account is in review: its USDT withdrawals wait for an admin (docs/fair-play.md)",
+    parse: integer(1, 10_000),
+  }),
+  riskFreezeScore: setting({
+    env: "RISK_FREEZE_SCORE",
+    default: "0",
+    doc: "the score from which an account is frozen without an admin (`0`: only admins freeze)",
+    parse: integer(0, 10_000),
+  }),
+  riskCapRateMinutes: setting({
+    env: "RISK_CAP_RATE_MINUTES",
+    default: "20",
+    doc: "minutes in a row of taps at 90 % or more of the tap cap that raise signal `cap-rate`",
+    parse: integer(1, 1_440),
+  }),
+  riskSignupsPerNetwork: setting({
+    env: "RISK_SIGNUPS_PER_NETWORK",
+    default: "10",
+    doc:
+      "accounts one network (an IPv4 address, an IPv6 /64) may create in 24 hours before each further one " +
+      "raises signal `signup-burst` (`0`: off)",
+    parse: integer(0, 1_000_000),
+  }),
+  withdrawalReviewAboveUsdt: setting({
+    env: "WITHDRAWAL_REVIEW_ABOVE_USDT",
+    default: "1000",
+    doc: "a USDT withdrawal of this much or more waits for an admin's approval, whoever asks",
+    parse: amount,
+  }),
+  withdrawalReviewFirst: setting({
+    env: "WITHDRAWAL_REVIEW_FIRST",
+    default: "true",
+    doc: "`true`: an account's first USDT withdrawal waits for an admin's approval",
+    parse: boolean,
+  }),
+  ...signalWeightSettings(),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
