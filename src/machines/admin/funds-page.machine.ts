@@ -10,7 +10,7 @@
  *   it is open (Withdraw Funds and Withdraw USDT open the same dialog). A withdrawal that succeeded reloads the
  *   list: the pool balance and the transactions (docs/product.md §4).
  */
-import { assertEvent, sendTo, setup } from "xstate";
+import { assertEvent, forwardTo, sendTo, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import { formInput } from "./admin.forms.ts";
 import type { FundsSearch } from "./admin.search.ts";
@@ -31,17 +31,13 @@ export const fundsPageMachine = setup({
   },
   actors: { list: fundsListMachine, withdrawDialog: adminFormMachine },
   actions: {
-    passOn: sendTo("list", ({ event }) => {
-      assertEvent(event, ["QUERY", "RELOAD"]);
-      return event;
-    }),
     reload: sendTo("list", { type: "RELOAD" }),
   },
 }).createMachine({
   id: "fundsPage",
   context: ({ input }) => ({ list: { search: input.search, app: input.app }, newId: input.newId }),
   invoke: { id: "list", src: "list", input: ({ context }) => context.list },
-  on: { QUERY: { actions: "passOn" }, RELOAD: { actions: "passOn" } },
+  on: { QUERY: { actions: forwardTo("list") }, RELOAD: { actions: forwardTo("list") } },
   initial: "closed",
   states: {
     closed: { on: { "WITHDRAW.OPEN": "withdrawing" } },

@@ -10,7 +10,7 @@
  *   its form machine for the chosen user while it is open. A form that succeeded reloads the list (docs/product.md
  *   §4: the funded user moves to the funded list; a new multiplier shows in its row).
  */
-import { assertEvent, sendTo, setup } from "xstate";
+import { assertEvent, forwardTo, sendTo, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import { formInput } from "./admin.forms.ts";
 import type { UsersSearch } from "./admin.search.ts";
@@ -33,17 +33,13 @@ export const usersPageMachine = setup({
   },
   actors: { list: usersListMachine, fundDialog: adminFormMachine, multiplierDialog: adminFormMachine },
   actions: {
-    passOn: sendTo("list", ({ event }) => {
-      assertEvent(event, ["QUERY", "RELOAD"]);
-      return event;
-    }),
     reload: sendTo("list", { type: "RELOAD" }),
   },
 }).createMachine({
   id: "usersPage",
   context: ({ input }) => ({ list: { search: input.search, app: input.app }, newId: input.newId }),
   invoke: { id: "list", src: "list", input: ({ context }) => context.list },
-  on: { QUERY: { actions: "passOn" }, RELOAD: { actions: "passOn" } },
+  on: { QUERY: { actions: forwardTo("list") }, RELOAD: { actions: forwardTo("list") } },
   initial: "closed",
   states: {
     closed: { on: { "FUND.OPEN": "funding", "MULTIPLIER.OPEN": "updatingMultiplier" } },
