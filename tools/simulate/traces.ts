@@ -105,7 +105,18 @@ export function personSessions(random: Random, dayStartMs: number, waking: Wakin
     const startMs = wakeMs + random.between(0, waking.awakeHours) * HOUR_MS;
     sessions.push({ startMs, endMs: startMs + random.between(1, 10) * MINUTE_MS });
   }
-  return sessions.sort((a, b) => a.startMs - b.startMs);
+  sessions.sort((a, b) => a.startMs - b.startMs);
+  // One finger, one session at a time: one that would start before the last ends waits a few minutes after it.
+  for (let index = 1; index < sessions.length; index += 1) {
+    const previous = sessions[index - 1] as Session;
+    const session = sessions[index] as Session;
+    if (session.startMs < previous.endMs) {
+      const lengthMs = session.endMs - session.startMs;
+      session.startMs = previous.endMs + random.between(1, 5) * MINUTE_MS;
+      session.endMs = session.startMs + lengthMs;
+    }
+  }
+  return sessions;
 }
 
 /** A bot that runs a few long shifts a day (metronome and jittered scripts, burst and farm accounts). */
@@ -188,7 +199,8 @@ export function tapSession(
   // One array for every batch of the session: `send` reads it before the next tap is drawn.
   const intervals: number[] = [];
   let previousMs = options.lastTapMs;
-  let tapMs = session.startMs;
+  // A session that starts before the last one's final tap (one crossing midnight) goes on after it.
+  let tapMs = Math.max(session.startMs, options.lastTapMs + 1_000);
   let batchStartMs = 0;
   let taps = 0;
   let batchesLeft = options.exactBatches;
@@ -230,4 +242,26 @@ export function tapSession(
   }
   flush(Math.min(previousMs + 500, session.endMs + 500));
   return previousMs;
+}
+
+/** Every batch one person sends over `days` days, intervals copied: the human trace the signals' tests use. */
+export function personBatches(random: Random, days: number): TraceBatch[] {
+  const finger = humanFinger(random);
+  const waking = personWaking(random);
+  const clock = tapClock(finger, random);
+  const batches: TraceBatch[] = [];
+  let lastTapMs = Number.NEGATIVE_INFINITY;
+  for (let day = 0; day < days; day += 1) {
+    for (const session of personSessions(random, day * DAY_MS, waking)) {
+      lastTapMs = tapSession(
+        session,
+        finger,
+        clock,
+        random,
+        { withIntervals: true, lastTapMs, exactBatches: Number.POSITIVE_INFINITY },
+        (batch) => batches.push({ ...batch, intervals: batch.intervals && [...batch.intervals] }),
+      );
+    }
+  }
+  return batches;
 }
