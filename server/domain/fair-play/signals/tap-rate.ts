@@ -32,29 +32,20 @@ export function capRate({ minutes, capPerMinute, capRateMinutes }: CapRateInput)
   requireCount("capRateMinutes", capRateMinutes, 1);
   const ordered = [...minutes].sort((a, b) => a.minuteStart.getTime() - b.minuteStart.getTime());
   let best: { start: Date; length: number; taps: number } | null = null;
-  let runStart: Date | null = null;
-  let runLength = 0;
-  let runTaps = 0;
+  let run: { start: Date; length: number; taps: number } | null = null;
   let previousMs = Number.NaN;
   for (const minute of ordered) {
     const atMs = minute.minuteStart.getTime();
-    const atCap = minute.taps * 10 >= capPerMinute * CAP_SHARE_TENTHS;
     const follows = atMs - previousMs === MINUTE_MS;
     previousMs = atMs;
-    if (!atCap) {
-      runLength = 0;
+    if (minute.taps * 10 < capPerMinute * CAP_SHARE_TENTHS) {
+      run = null;
       continue;
     }
-    if (runLength === 0 || !follows) {
-      runStart = minute.minuteStart;
-      runLength = 0;
-      runTaps = 0;
-    }
-    runLength += 1;
-    runTaps += minute.taps;
-    if (runStart && (best === null || runLength > best.length)) {
-      best = { start: runStart, length: runLength, taps: runTaps };
-    }
+    run = run && follows ? run : { start: minute.minuteStart, length: 0, taps: 0 };
+    run.length += 1;
+    run.taps += minute.taps;
+    if (best === null || run.length > best.length) best = { ...run };
   }
   if (best === null || best.length < capRateMinutes) return null;
   const perMinute = best.taps / best.length;
