@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SIGNAL_IDS } from "#contracts/fair-play-rules.ts";
 import { runSimulateCli } from "./cli.ts";
+import { runFarm } from "./farm.ts";
 import { buildPopulation } from "./population.ts";
 import { seededRandom } from "./prng.ts";
 
@@ -54,6 +55,15 @@ describe("npm run simulate -- farm", () => {
     expect(result.botUsdtOutWithoutReview).toBe(0);
     expect(result.peopleHeldShare).toBeLessThan(0.01);
   }, 120_000);
+
+  it("brings every kind of bot to review, and people only through a shared sign-up network", () => {
+    const result = runFarm({ seed: 4, days: 4, people: 1_000, bots: 150 });
+    for (const kind of result.kinds.filter((figures) => figures.kind !== "person")) {
+      expect(kind, kind.kind).toMatchObject({ reviewed: kind.accounts, outWithoutReviewUsdt: 0 });
+    }
+    const onPeople = result.signals.filter((signal) => signal.people > 0).map((signal) => signal.id);
+    expect(onPeople).toEqual(["signup-burst"]);
+  }, 60_000);
 
   it("prints a table for people", () => {
     const { output, exitCode } = runSimulateCli(["farm", ...SMALL]);
