@@ -25,7 +25,8 @@ export function intervalStats(intervals: readonly number[]): IntervalStats {
   let count = 0;
   let mean = 0;
   let squares = 0;
-  for (const interval of intervals) {
+  for (let index = 0; index < intervals.length; index += 1) {
+    const interval = intervals[index] as number;
     count += 1;
     const delta = interval - mean;
     mean += delta / count;
