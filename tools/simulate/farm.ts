@@ -5,9 +5,9 @@
  * server holds it. Signals are sticky (the score counts each raised signal until a `clear`, which no one does
  * here), so once an account has raised a signal its inputs are no longer measured.
  */
-import { type AccountStatusName, SIGNAL_IDS, type SignalId } from "#contracts/fair-play-rules.ts";
+import type { AccountStatusName, SignalId } from "#contracts/fair-play-rules.ts";
 import { DEFAULT_MULTIPLIER, MIN_USDT_WITHDRAWAL } from "#contracts/limits.ts";
-import { MICRO_PER_UNIT, microFromNumber, microToNumber } from "#contracts/micro.ts";
+import { MICRO_PER_UNIT, microFromNumber } from "#contracts/micro.ts";
 import {
   DEFAULT_FREEZE_SCORE,
   DEFAULT_REVIEW_SCORE,
@@ -36,10 +36,10 @@ import {
   type TimingBatch,
 } from "#server/domain/fair-play/signals.ts";
 import { fullBucket, TAPS_PER_SECOND, type TapBucket, takeTaps } from "#server/domain/taps/token-bucket.ts";
+import { type FarmResult, type Outcome, summarise } from "./figures.ts";
 import { buildPopulation, type SimAccount } from "./population.ts";
 import { seededRandom } from "./prng.ts";
 import {
-  type AccountKind,
   DAY_MS,
   hourlySessions,
   personSessions,
@@ -84,42 +84,6 @@ export interface FarmOptions {
   settings?: Partial<FarmSettings>;
 }
 
-export interface SignalFigures {
-  id: SignalId;
-  precision: number;
-  recall: number;
-  /** How many bots and people carry it at the end. */
-  bots: number;
-  people: number;
-}
-
-export interface KindFigures {
-  kind: AccountKind;
-  accounts: number;
-  reviewed: number;
-  earnedUsdt: number;
-  outWithoutReviewUsdt: number;
-}
-
-export interface FarmResult {
-  seed: number;
-  days: number;
-  population: { bots: number; people: number };
-  signals: SignalFigures[];
-  /** Accounts that reached review at least once, judged as a test for "is a bot". */
-  overall: { precision: number; recall: number };
-  botUsdtEarned: number;
-  botUsdtOutWithoutReview: number;
-  /** USDT bots asked for that was held for a person (review, first withdrawal, or the amount). */
-  botUsdtHeld: number;
-  peopleHeldShare: number;
-  /** People held at least once for any reason, the first-withdrawal rule included (not the goal's figure). */
-  peopleHeldAnyReasonShare: number;
-  /** People who reached review at least once, whether or not they asked to withdraw then. */
-  peopleReviewedShare: number;
-  kinds: KindFigures[];
-}
-
 export const DEFAULT_PEOPLE = 2_000;
 export const DEFAULT_BOTS = 300;
 export const DEFAULT_DAYS = 7;
@@ -141,7 +105,7 @@ const MIN_EXACT_BATCHES_A_SESSION = 5;
 /** How many recent batch summaries the cadence signal looks at. */
 const RECENT_CADENCE_BATCHES = 20;
 
-interface AccountState {
+interface AccountState extends Outcome {
   account: SimAccount;
   bucket: TapBucket;
   lastTapMs: number;
@@ -408,53 +372,4 @@ export function runFarm(options: FarmOptions): FarmResult {
   return summarise(seed, days, states);
 }
 
-const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
-const usdt = (micro: number) => microToNumber(Math.round(micro));
-
-function summarise(seed: number, days: number, states: AccountState[]): FarmResult {
-  const bots = states.filter((state) => state.account.bot);
-  const people = states.filter((state) => !state.account.bot);
-  const signals = SIGNAL_IDS.map((id): SignalFigures => {
-    const onBots = bots.filter((state) => state.signals.has(id)).length;
-    const onPeople = people.filter((state) => state.signals.has(id)).length;
-    // A signal raised on no one made no false alarm: its precision is 1.
-    return {
-      id,
-      precision: onBots + onPeople === 0 ? 1 : onBots / (onBots + onPeople),
-      recall: share(onBots, bots.length),
-      bots: onBots,
-      people: onPeople,
-    };
-  });
-  const reviewedBots = bots.filter((state) => state.everReviewed).length;
-  const reviewedPeople = people.filter((state) => state.everReviewed).length;
-  const sum = (list: AccountState[], of: (state: AccountState) => number) =>
-    list.reduce((total, state) => total + of(state), 0);
-  const kinds = [...new Set(states.map((state) => state.account.kind))].map((kind): KindFigures => {
-    const ofKind = states.filter((state) => state.account.kind === kind);
-    return {
-      kind,
-      accounts: ofKind.length,
-      reviewed: ofKind.filter((state) => state.everReviewed).length,
-      earnedUsdt: usdt(sum(ofKind, (state) => state.earnedMicro)),
-      outWithoutReviewUsdt: usdt(sum(ofKind, (state) => state.outWithoutReviewMicro)),
-    };
-  });
-  return {
-    seed,
-    days,
-    population: { bots: bots.length, people: people.length },
-    signals,
-    overall: {
-      precision: reviewedBots + reviewedPeople === 0 ? 1 : reviewedBots / (reviewedBots + reviewedPeople),
-      recall: share(reviewedBots, bots.length),
-    },
-    botUsdtEarned: usdt(sum(bots, (state) => state.earnedMicro)),
-    botUsdtOutWithoutReview: usdt(sum(bots, (state) => state.outWithoutReviewMicro)),
-    botUsdtHeld: usdt(sum(bots, (state) => state.heldMicro)),
-    peopleHeldShare: share(people.filter((state) => state.heldForReview).length, people.length),
-    peopleHeldAnyReasonShare: share(people.filter((state) => state.heldAnyReason).length, people.length),
-    peopleReviewedShare: share(reviewedPeople, people.length),
-    kinds,
-  };
-}
+export type { FarmResult } from "./figures.ts";
