@@ -22,7 +22,7 @@ const actorOf = (auth: AuthenticatedSession): Actor => ({
 
 /** The schema has checked the value already; this narrows TypeBox's enum value to its literal type. */
 function oneOf<const T extends readonly string[]>(values: T, value: unknown, name: string): T[number] {
-  if (!values.includes(value))
+  if (typeof value !== "string" || !values.includes(value))
     throw new AppError("VALIDATION_ERROR", `${name} must be one of ${values.join(", ")}`);
   return value as T[number];
 }
