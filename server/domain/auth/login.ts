@@ -10,6 +10,8 @@ import { findUserByEmail, recordLogin } from "../../db/repos/users.repo.ts";
 import { rateLimited } from "../../errors.ts";
 import { addressSubject } from "../client-address.ts";
 import type { Settings, Uses } from "../deps.ts";
+import { noteSignInNetwork } from "../fair-play/networks.ts";
+import { refuseIfBanned } from "../fair-play/sign-in-gate.ts";
 import { countAttempt, delayNextAttempt, forgiveAttempt, type LimitRule } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
 import { emailNotVerified, invalidCredentials } from "./errors.ts";
@@ -76,5 +78,6 @@ export async function logIn(
   const session = await startSession(deps, user.id, "password");
   await recordLogin(deps.db, user.id, loginAt);
   await rememberLoginSource(deps.db, user.id, sourceHashOf(address), loginAt);
+  await noteSignInNetwork(deps, user.id, ip);
   return { session, user: sessionUserOf(user) };
 }

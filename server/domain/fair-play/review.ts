@@ -17,6 +17,7 @@ import {
 import { countingSignalsOf, type StoredSignal } from "../../db/repos/risk-signals.repo.ts";
 import { AppError } from "../../errors.ts";
 import type { Uses } from "../deps.ts";
+import { NETWORK_DAYS } from "./networks.ts";
 
 export type { RiskFilter, ScorePosition };
 
@@ -28,8 +29,6 @@ export interface RiskPage {
   items: RiskItem[];
   next: ScorePosition | null;
 }
-
-const NETWORK_DAYS = 30;
 
 async function withSignals(deps: Uses<"db">, rows: RiskAccountRow[]): Promise<RiskItem[]> {
   const signals = await countingSignalsOf(
