@@ -73,6 +73,8 @@ export async function logIn(
 
   for (const [rule, subject] of counted) await forgiveAttempt(deps.db, rule, subject, now);
   if (user.email_verified_at === null && deps.config.requireEmailVerification) throw emailNotVerified();
+  // Only once the password is right: a closed account's state is not told to whoever types its email.
+  await refuseIfBanned(deps, user.id);
 
   const loginAt = deps.clock();
   const session = await startSession(deps, user.id, "password");

@@ -1,7 +1,7 @@
 /**
  * The tap signals (`regular-cadence`, `no-timing`, `cap-rate`: docs/fair-play.md) are checked after a sync has
  * answered, and only when the batch just written could complete one: a metronome-even batch, a batch of 20 or
- * more taps without timing, or one credited at 90 % or more of the tap cap since the account's previous batch.
+ * more taps without timing, or one that took the account's current minute to 90 % or more of the tap cap.
  * A person's batches are none of these, so for them the sync costs one comparison; the check itself reads the
  * account's recent batches (tap_batches, by user and time) after the answer, in a transaction of its own, so it
  * never holds the sync's rows (docs/decisions: fair play's timing).
@@ -43,34 +43,50 @@ export interface WrittenBatch {
   tapsCredited: number;
   /** The batch's timing summary; null when it came without intervals. */
   timing: IntervalStats | null;
-  /** When the account's previous batch was credited (the tap bucket's last update). */
-  previousAt: Date;
 }
 
 const CAP_PER_MINUTE = TAPS_PER_SECOND * 60;
-/** A pace measured over longer than this since the previous batch says nothing about the cap. */
-const PACE_WINDOW_MS = 120_000;
+const MINUTE_MS = 60_000;
 
-/** The tap signals this batch could complete (pure: no query for an ordinary batch). */
-export function tapSignalsToCheck(batch: WrittenBatch): TapSignalId[] {
+/** The timing signals this batch could complete (pure: no query for an ordinary batch). */
+export function timingSignalsToCheck(batch: WrittenBatch): TapSignalId[] {
   const kinds: TapSignalId[] = [];
   const { timing } = batch;
   if (timing && timing.count >= CADENCE_MIN_INTERVALS && timing.cv !== null && timing.cv < CADENCE_MAX_CV) {
     kinds.push("regular-cadence");
   }
   if (!timing && batch.tapsClaimed >= NO_TIMING_MIN_TAPS) kinds.push("no-timing");
-  const elapsedMs = batch.at.getTime() - batch.previousAt.getTime();
-  // At 90 % or more of the cap over the time since the previous batch (compared in integers).
-  const atCapPace = batch.tapsCredited * 1000 * 10 >= TAPS_PER_SECOND * elapsedMs * 9;
-  if (batch.tapsCredited > 0 && elapsedMs > 0 && elapsedMs <= PACE_WINDOW_MS && atCapPace)
-    kinds.push("cap-rate");
   return kinds;
+}
+
+/** An account's credited taps in its current UTC minute, as this instance saw them. */
+export interface MinuteTally {
+  minute: number;
+  taps: number;
+}
+
+/**
+ * Adds the batch to the account's minute on this instance; answers the new tally and whether this batch took the
+ * minute to 90 % of the cap (once per minute, so an account at the cap asks for one cap-rate check a minute).
+ * A player syncs through one instance (the balancer hashes the token), so the tally is usually the whole
+ * minute; it only decides when to look, the check reads the database.
+ */
+export function tallyMinute(
+  tally: MinuteTally | undefined,
+  batch: Pick<WrittenBatch, "at" | "tapsCredited">,
+): { tally: MinuteTally; reachedCap: boolean } {
+  const minute = Math.floor(batch.at.getTime() / MINUTE_MS);
+  const before = tally && tally.minute === minute ? tally.taps : 0;
+  const after = before + batch.tapsCredited;
+  const atCap = (taps: number) => taps * 10 >= CAP_PER_MINUTE * 9;
+  return { tally: { minute, taps: after }, reachedCap: atCap(after) && !atCap(before) };
 }
 
 export type TapSignalDeps = RaiseDeps & Uses<"background">;
 
 interface InstanceState {
   running: Map<string, Set<TapSignalId>>;
+  minutes: RecentMap<string, MinuteTally>;
   /** userId → signal → until when it is known to be carried (ms). */
   carried: RecentMap<string, Map<TapSignalId, number>>;
 }
@@ -82,7 +98,7 @@ const CARRIED_MEMO_MS = 10 * 60_000;
 function stateOf(deps: Uses<"db">): InstanceState {
   let state = states.get(deps.db);
   if (!state) {
-    state = { running: new Map(), carried: new RecentMap(20_000) };
+    state = { running: new Map(), minutes: new RecentMap(20_000), carried: new RecentMap(20_000) };
     states.set(deps.db, state);
   }
   return state;
@@ -93,7 +109,11 @@ export function afterBatchWritten(deps: TapSignalDeps, userId: string, batch: Wr
   const state = stateOf(deps);
   const nowMs = batch.at.getTime();
   const memo = state.carried.get(userId);
-  const kinds = tapSignalsToCheck(batch).filter((kind) => (memo?.get(kind) ?? 0) <= nowMs);
+  const counted = tallyMinute(state.minutes.get(userId), batch);
+  state.minutes.set(userId, counted.tally);
+  const asked = timingSignalsToCheck(batch);
+  if (counted.reachedCap) asked.push("cap-rate");
+  const kinds = asked.filter((kind) => (memo?.get(kind) ?? 0) <= nowMs);
   if (kinds.length === 0) return;
   const running = state.running.get(userId);
   if (running) {

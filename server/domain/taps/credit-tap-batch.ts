@@ -200,13 +200,12 @@ interface Sync {
 }
 
 /** After the answer, the tap signals this batch could complete are checked (fair-play/tap-signals.ts). */
-function noteWritten(deps: TapSyncDeps, sync: Sync, rewards: RewardsRow, credited: number): void {
+function noteWritten(deps: TapSyncDeps, sync: Sync, credited: number): void {
   afterBatchWritten(deps, sync.userId, {
     at: sync.now,
     tapsClaimed: sync.claim.taps,
     tapsCredited: credited,
     timing: sync.timing,
-    previousAt: rewards.bucketUpdatedAt,
   });
 }
 
@@ -256,7 +255,7 @@ async function writeFromRow(
     },
   });
   if (written.seq > 0) await announce(deps.db, [`${userId}:${written.seq}`]).catch(noteUnannounced(deps));
-  noteWritten(deps, sync, known.row, result.credited.taps);
+  noteWritten(deps, sync, result.credited.taps);
   return result;
 }
 
@@ -284,7 +283,7 @@ const noteUnannounced = (deps: Uses<"log">) => (err: unknown) =>
 /** The locking path: the row is locked, so whatever the batch touches is decided in one transaction. */
 async function creditInTransaction(deps: TapSyncDeps, sync: Sync): Promise<TapBatchResult> {
   const { userId, claim, now } = sync;
-  let written: { rewards: RewardsRow; credited: number } | null = null;
+  let credited: number | null = null;
   const answer = await transactionWithLiveEvents(deps, async (trx) => {
     // The standing first, then the rewards row: the order every money route and decision takes them.
     await refuseIfFrozen(trx, userId);
@@ -321,7 +320,7 @@ async function creditInTransaction(deps: TapSyncDeps, sync: Sync): Promise<TapBa
         });
       }
       announceUnlocks(trx, userId, unlocks);
-      written = { rewards, credited: result.credited.taps };
+      credited = result.credited.taps;
       return result;
     }
     // A concurrent send of this batch committed while we waited for the lock: answer what it stored.
@@ -329,7 +328,6 @@ async function creditInTransaction(deps: TapSyncDeps, sync: Sync): Promise<TapBa
     if (!stored) throw new Error(`tap batch ${claim.batchId} neither recorded nor found`);
     return replayOf(stored);
   });
-  const done = written as { rewards: RewardsRow; credited: number } | null;
-  if (done) noteWritten(deps, sync, done.rewards, done.credited);
+  if (credited !== null) noteWritten(deps, sync, credited);
   return answer;
 }
