@@ -17,6 +17,7 @@ export default defineConfig({
             "tests/client/**/*.test.{ts,tsx}",
             "tests/model/**/*.test.{ts,tsx}",
             "tools/model-kit/**/*.test.ts",
+            "tools/simulate/**/*.test.ts",
           ],
           setupFiles: ["tests/setup/client.ts"],
           testTimeout: 15_000,
