@@ -39,7 +39,7 @@ export async function signupsFromNetwork(
     FROM account_networks n
     LEFT JOIN account_standing a ON a.user_id = n.user_id
     LEFT JOIN risk_signals s ON s.user_id = n.user_id AND s.signal = 'signup-burst'
-      AND (a.cleared_at IS NULL OR s.raised_at >= a.cleared_at)
+      AND (a.cleared_at IS NULL OR s.raised_at > a.cleared_at)
     WHERE n.network = ${network} AND n.signed_up AND n.first_seen_at >= ${since}
     ORDER BY n.first_seen_at, n.user_id`.execute(db);
   return rows.map((row) => ({ userId: row.user_id, carriesBurst: Boolean(row.carries) }));

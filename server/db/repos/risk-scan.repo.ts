@@ -61,7 +61,7 @@ export async function flaggedFriendsOf(db: Kysely<Database>, referrerId: string)
     FROM referrals f
     JOIN risk_signals s ON s.user_id = f.friend_id AND s.signal <> 'referral-farm'
     LEFT JOIN account_standing a ON a.user_id = f.friend_id
-    WHERE f.referrer_id = ${referrerId} AND (a.cleared_at IS NULL OR s.raised_at >= a.cleared_at)
+    WHERE f.referrer_id = ${referrerId} AND (a.cleared_at IS NULL OR s.raised_at > a.cleared_at)
     ORDER BY f.friend_id`.execute(db);
   return rows.map((row) => row.friend_id);
 }

@@ -44,7 +44,7 @@ export async function signalsSince(
     .selectFrom("risk_signals")
     .select(["signal", "weight", "evidence", "raised_at"])
     .where("user_id", "=", userId);
-  if (since) query = query.where("raised_at", ">=", since);
+  if (since) query = query.where("raised_at", ">", since);
   const rows = await query.orderBy("raised_at", "desc").orderBy("signal").execute();
   return rows.map((row) => ({
     id: row.signal as SignalId,
@@ -72,7 +72,7 @@ export async function countingSignalsOf(
     FROM risk_signals s
     LEFT JOIN account_standing a ON a.user_id = s.user_id
     WHERE s.user_id = ANY(${[...userIds]}::uuid[])
-      AND (a.cleared_at IS NULL OR s.raised_at >= a.cleared_at)
+      AND (a.cleared_at IS NULL OR s.raised_at > a.cleared_at)
     ORDER BY s.raised_at DESC, s.signal`.execute(db);
   for (const row of rows) {
     const list = bySignal.get(row.user_id) ?? [];
@@ -93,6 +93,6 @@ export async function countingSignalIds(
     SELECT s.signal FROM risk_signals s
     LEFT JOIN account_standing a ON a.user_id = s.user_id
     WHERE s.user_id = ${userId} AND s.signal = ANY(${[...ids]}::text[])
-      AND (a.cleared_at IS NULL OR s.raised_at >= a.cleared_at)`.execute(db);
+      AND (a.cleared_at IS NULL OR s.raised_at > a.cleared_at)`.execute(db);
   return new Set(rows.map((row) => row.signal));
 }
