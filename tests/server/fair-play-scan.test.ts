@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createHdWallet } from "#server/chain/keys.ts";
 import { scanRisk } from "#server/domain/fair-play/risk-scan.ts";
+import { runMaintenance } from "#server/domain/maintenance.ts";
 import { seededRandom } from "../../tools/simulate/prng.ts";
 import { personBatches } from "../../tools/simulate/traces.ts";
 import { moveTo, signInAgain } from "./helpers/economy.ts";
@@ -166,5 +167,38 @@ describe("round-the-clock", () => {
     expect(await scan()).toMatchObject({ roundTheClock: 0 });
     const marks = await db().selectFrom("risk_scan_marks").select("name").orderBy("name").execute();
     expect(marks.map((m) => m.name)).toEqual(["fresh-withdrawal", "referral-farm", "round-the-clock"]);
+  });
+});
+
+describe("networks", () => {
+  it("are noted at sign-up and sign-in, and pruned by the maintenance once unused for 30 days", async () => {
+    const account = {
+      email: `net-${randomUUID()}@example.com`,
+      password: "correct horse battery",
+      name: "N",
+    };
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: account,
+      remoteAddress: "192.0.2.44",
+    });
+    const userId = created.json<{ user: { id: string } }>().user.id;
+    t.clock.advance(20 * DAY);
+    expect((await logIn(t.app, account, "::ffff:198.51.100.9")).statusCode).toBe(200);
+    const networks = () =>
+      db()
+        .selectFrom("account_networks")
+        .select(["network", "signed_up"])
+        .where("user_id", "=", userId)
+        .orderBy("network")
+        .execute();
+    expect(await networks()).toEqual([
+      { network: "192.0.2.44", signed_up: true },
+      { network: "198.51.100.9", signed_up: false },
+    ]);
+    t.clock.advance(11 * DAY);
+    expect((await runMaintenance(t.app.ctx)).networks).toBeGreaterThanOrEqual(1);
+    expect(await networks()).toEqual([{ network: "198.51.100.9", signed_up: false }]);
   });
 });
