@@ -383,7 +383,7 @@ describe("decisions", () => {
     expect(audit).toContainEqual({ reason: "One of a farm of 40." });
   });
 
-  it("a banned Telegram account cannot sign in from Telegram", async () => {
+  it("a Telegram sign-up notes its network; a banned Telegram account cannot sign in from Telegram", async () => {
     const admin = await signInAdmin(t);
     const user = {
       id: 800_000_000 + Math.floor(Math.random() * 1_000_000),
@@ -399,6 +399,13 @@ describe("decisions", () => {
     });
     expect(first.statusCode).toBe(200);
     const userId = first.json<{ user: { id: string } }>().user.id;
+    // The first sign-in made the account: its network is noted as a sign-up's.
+    const networks = await db()
+      .selectFrom("account_networks")
+      .select(["network", "signed_up"])
+      .where("user_id", "=", userId)
+      .execute();
+    expect(networks).toEqual([{ network: "127.0.0.1", signed_up: true }]);
     expect((await decide(t.app, admin, userId, { action: "ban", reason: "Telegram farm." })).statusCode).toBe(
       200,
     );
