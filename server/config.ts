@@ -92,6 +92,8 @@ export interface FairPlayConfig {
   capRateMinutes: number;
   /** 0: signup-burst is off. */
   signupsPerNetwork: number;
+  /** How often one instance runs the risk scan (round-the-clock, referral-farm, fresh-withdrawal). */
+  scanIntervalMs: number;
   /** Withdrawals of this many micro-USDT or more wait for an admin. */
   reviewAboveMicro: number;
   reviewFirstWithdrawal: boolean;
@@ -172,6 +174,7 @@ function toConfig(values: SettingValues): Config {
     riskFreezeScore,
     riskCapRateMinutes,
     riskSignupsPerNetwork,
+    riskScanSeconds,
     withdrawalReviewAboveUsdt,
     withdrawalReviewFirst,
     ...rest
@@ -218,6 +221,7 @@ function toConfig(values: SettingValues): Config {
       freezeScore: riskFreezeScore,
       capRateMinutes: riskCapRateMinutes,
       signupsPerNetwork: riskSignupsPerNetwork,
+      scanIntervalMs: riskScanSeconds * 1000,
       reviewAboveMicro: Math.round(withdrawalReviewAboveUsdt * MICRO_PER_UNIT),
       reviewFirstWithdrawal: withdrawalReviewFirst,
     },

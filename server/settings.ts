@@ -640,6 +640,14 @@ export const SETTINGS = {
       "raises signal `signup-burst` (`0`: off)",
     parse: integer(0, 1_000_000),
   }),
+  riskScanSeconds: setting({
+    env: "RISK_SCAN_SECONDS",
+    default: "60",
+    doc:
+      "how often one instance looks for the signals that span accounts or time: `round-the-clock` (once an " +
+      "hour), `referral-farm` and `fresh-withdrawal`",
+    parse: integer(1, 3_600),
+  }),
   withdrawalReviewAboveUsdt: setting({
     env: "WITHDRAWAL_REVIEW_ABOVE_USDT",
     default: "1000",

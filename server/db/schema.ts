@@ -157,6 +157,10 @@ export interface TapBatchesTable {
   /** The booster factor the batch was credited at (1 without a booster). */
   booster_factor: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** How many intervals the batch carried; null: none (docs/fair-play.md). */
+  interval_count: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Their coefficient of variation; null with fewer than two. */
+  interval_cv: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type PointsMovementKind =
@@ -355,6 +359,8 @@ export interface AuditLogTable {
   target: string | null;
   amount_micro: number | null;
   created_at: Timestamp;
+  /** Why an admin decided as they did (fair play's decisions). */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A live-event stream's counter: the number of the last event appended (docs/decisions/017). */
@@ -435,6 +441,14 @@ export interface TapRollupsTable {
   taps: number;
   points_micro: number;
   reached_at: Timestamp;
+  /** 'd' rows: bit h set when taps were credited in UTC hour h of the day. */
+  hours_mask: ColumnType<number, number | undefined, number>;
+}
+
+/** How far each rule of the periodic risk scan has read (docs/fair-play.md). */
+export interface RiskScanMarksTable {
+  name: string;
+  mark: Timestamp;
 }
 
 /** Every 1 000th place of a big board beyond its top 10 000, as a background round last counted it. */
@@ -485,6 +499,7 @@ export interface Database {
   risk_signals: RiskSignalsTable;
   appeals: AppealsTable;
   account_networks: AccountNetworksTable;
+  risk_scan_marks: RiskScanMarksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

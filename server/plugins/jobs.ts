@@ -14,6 +14,7 @@ import type { AppContext } from "../context.ts";
 import { recordWorkerRound } from "../db/repos/worker-leases.repo.ts";
 import { BOARD_MARKS_LEASE, remarkBoards } from "../domain/economy/board-marks.ts";
 import { announceEndedBoosters, BOOSTER_SWEEP_LEASE } from "../domain/economy/booster-sweep.ts";
+import { RISK_SCAN_LEASE, scanRisk } from "../domain/fair-play/risk-scan.ts";
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from "../domain/maintenance.ts";
 import { RECONCILE_LEASE, reconcileAndRecord } from "../domain/operations/reconcile-worker.ts";
 import { scanAllDeposits } from "../domain/wallet/deposits.ts";
@@ -77,6 +78,20 @@ export function startBoardMarks(ctx: AppContext): PeriodicJob {
   });
 }
 
+/** Fair play's periodic signals (docs/fair-play.md): round-the-clock, referral-farm, fresh-withdrawal. */
+export function startRiskScan(ctx: AppContext): PeriodicJob {
+  const intervalMs = ctx.config.fairPlay.scanIntervalMs;
+  return startLeased(ctx, {
+    name: "risk scan",
+    lease: RISK_SCAN_LEASE,
+    intervalMs,
+    leaseMs: intervalMs * LEASE_ROUNDS,
+    round: async () => {
+      await scanRisk(ctx);
+    },
+  });
+}
+
 /**
  * The reconciliation (RECONCILE_MINUTES), under a lease of its own so a long run never holds up the chain
  * worker's rounds; differences are logged as an error (docs/ops/runbook.md).
@@ -121,6 +136,7 @@ export function startBackgroundJobs(ctx: AppContext): PeriodicJob[] {
     startChainWorker(ctx),
     startBoosterSweep(ctx),
     startBoardMarks(ctx),
+    startRiskScan(ctx),
     ...(ctx.config.reconcileIntervalMs > 0 ? [startReconciliation(ctx)] : []),
     startMaintenance(ctx),
   ];

@@ -39,6 +39,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
         taps: body.taps,
         claimedPointsMicro: optionalMicroFromWire(body.points, "body/points"),
         claimedMultiplierMicro: optionalMicroFromWire(body.multiplier, "body/multiplier"),
+        intervals: body.intervals,
       }),
     );
     return {

@@ -39,6 +39,7 @@ describe("config", () => {
         freezeScore: 0,
         capRateMinutes: 20,
         signupsPerNetwork: 10,
+        scanIntervalMs: 60_000,
         reviewAboveMicro: 1_000_000_000,
         reviewFirstWithdrawal: true,
       },

@@ -89,6 +89,9 @@ export interface NewBatch {
   /** UTC day number of `at`, and of the Monday of its week: the leaderboard's and statistics' rollup rows. */
   utcDay: number;
   utcWeekStart: number;
+  /** The batch's timing summary for fair play's signals: null without intervals. */
+  intervalCount: number | null;
+  intervalCv: number | null;
 }
 
 /**
@@ -100,19 +103,21 @@ export async function recordTapBatch(trx: Transaction<Database>, batch: NewBatch
   const { rows } = await sql<{ updated: number }>`
     WITH inserted AS (
       INSERT INTO tap_batches (user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
-        points_after_micro, total_taps_after, suspicious, booster_factor, created_at)
+        points_after_micro, total_taps_after, suspicious, booster_factor, created_at, interval_count, interval_cv)
       VALUES (${batch.userId}, ${batch.batchId}, ${batch.tapsClaimed}, ${batch.tapsCredited}, ${batch.pointsMicro},
         ${batch.multiplierMicro}, ${batch.pointsAfterMicro}, ${batch.totalTapsAfter}, ${batch.suspicious},
-        ${batch.boosterFactor}, ${batch.at})
+        ${batch.boosterFactor}, ${batch.at}, ${batch.intervalCount}::int, ${batch.intervalCv}::real)
       ON CONFLICT (user_id, batch_id) DO NOTHING
       RETURNING batch_id
     ), rolled_up AS (
-      INSERT INTO tap_rollups AS r (user_id, period, period_start, taps, points_micro, reached_at)
-      SELECT ${batch.userId}, v.period, v.period_start, ${batch.tapsCredited}, ${batch.pointsMicro}, ${batch.at}
+      INSERT INTO tap_rollups AS r (user_id, period, period_start, taps, points_micro, reached_at, hours_mask)
+      SELECT ${batch.userId}, v.period, v.period_start, ${batch.tapsCredited}, ${batch.pointsMicro}, ${batch.at},
+        CASE WHEN v.period = 'd' THEN ${hourBit(batch.at)}::int ELSE 0 END
       FROM (VALUES ('d', ${batch.utcDay}::int), ('w', ${batch.utcWeekStart}::int), ('a', 0)) AS v (period, period_start)
       WHERE ${batch.tapsCredited}::int > 0 AND EXISTS (SELECT 1 FROM inserted)
       ON CONFLICT (user_id, period, period_start) DO UPDATE SET
         taps = r.taps + EXCLUDED.taps,
+        hours_mask = r.hours_mask | EXCLUDED.hours_mask,
         points_micro = r.points_micro + EXCLUDED.points_micro,
         reached_at = CASE WHEN EXCLUDED.points_micro > 0 THEN EXCLUDED.reached_at ELSE r.reached_at END
     )
@@ -128,6 +133,9 @@ export async function recordTapBatch(trx: Transaction<Database>, batch: NewBatch
     RETURNING 1 AS updated`.execute(trx);
   return rows.length === 1;
 }
+
+/** The day rollup's bit of the batch's UTC hour (fair play's round-the-clock). */
+export const hourBit = (at: Date) => 1 << at.getUTCHours();
 
 export async function findBatch(
   db: Kysely<Database>,

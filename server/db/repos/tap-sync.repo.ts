@@ -6,9 +6,9 @@
  * `xmin` (the transaction that wrote it), which every update changes.
  */
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Database } from "../schema.ts";
+import type { AccountStatus, Database } from "../schema.ts";
 import { type RewardsColumns, type RewardsRow, toRewards } from "./rewards.repo.ts";
-import type { StoredBatch } from "./tap-batches.repo.ts";
+import { hourBit, type StoredBatch } from "./tap-batches.repo.ts";
 
 interface SyncStateRow extends Partial<RewardsColumns> {
   sync_count: number | null;
@@ -20,6 +20,7 @@ interface SyncStateRow extends Partial<RewardsColumns> {
   points_after_micro: number | null;
   total_taps_after: number | null;
   referrer_id: string | null;
+  standing: AccountStatus | null;
 }
 
 export interface SyncState {
@@ -29,6 +30,8 @@ export interface SyncState {
   rewards: { row: RewardsRow; version: string } | null;
   batch: StoredBatch | null;
   referrerId: string | null;
+  /** The account's fair-play status (ok when it has none): a frozen or banned account's sync is refused. */
+  standing: AccountStatus;
 }
 
 /** Reads the rewards row with its version and the sync limit's window, the batch with this id if it was stored
@@ -42,11 +45,12 @@ export async function readSyncState(
       r.points_micro, r.total_taps, r.multiplier_micro, r.bucket_milli_taps, r.bucket_updated_at,
       r.booster_factor, r.booster_ends_at, r.achievements_mask, r.sync_count, r.sync_window_ends_at,
       b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
-      b.points_after_micro, b.total_taps_after, f.referrer_id
+      b.points_after_micro, b.total_taps_after, f.referrer_id, s.status AS standing
     FROM (VALUES (1)) AS one (x)
     LEFT JOIN user_rewards r ON r.user_id = ${query.userId}
     LEFT JOIN tap_batches b ON b.user_id = ${query.userId} AND b.batch_id = ${query.batchId}
-    LEFT JOIN referrals f ON f.friend_id = ${query.userId}`.execute(db);
+    LEFT JOIN referrals f ON f.friend_id = ${query.userId}
+    LEFT JOIN account_standing s ON s.user_id = ${query.userId}`.execute(db);
   const row = rows[0]!;
   return {
     window:
@@ -65,6 +69,7 @@ export async function readSyncState(
             totalTapsAfter: row.total_taps_after ?? 0,
           },
     referrerId: row.referrer_id,
+    standing: row.standing ?? "ok",
   };
 }
 
@@ -87,6 +92,9 @@ export interface VersionedBatch {
   at: Date;
   utcDay: number;
   utcWeekStart: number;
+  /** The batch's timing summary (fair play): null (or left out) without intervals. */
+  intervalCount?: number | null | undefined;
+  intervalCv?: number | null | undefined;
   /** The `points` live event's payload, when the points changed (appended to the user's stream). */
   pointsEvent: unknown | null;
   /** The sync limit, checked and counted with the batch: the window's length, the syncs it allows, and now. */
@@ -127,10 +135,13 @@ export async function writeVersionedBatches(
         ${column((b) => b.achievementsMask)}::int[], ${column((b) => iso(b.at))}::timestamptz[],
         ${column((b) => iso(b.limit.now))}::timestamptz[],
         ${column((b) => b.utcDay)}::int[], ${column((b) => b.utcWeekStart)}::int[],
-        ${column((b) => (b.pointsEvent === null ? null : JSON.stringify(b.pointsEvent)))}::jsonb[]
+        ${column((b) => (b.pointsEvent === null ? null : JSON.stringify(b.pointsEvent)))}::jsonb[],
+        ${column((b) => b.intervalCount ?? null)}::int[], ${column((b) => b.intervalCv ?? null)}::real[],
+        ${column((b) => hourBit(b.at))}::int[]
       ) AS i (user_id, version, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
         points_after_micro, total_taps_after, bucket_milli_taps, bucket_updated_at, suspicious, booster_factor,
-        achievements_mask, at, limit_now, utc_day, utc_week_start, points_event)
+        achievements_mask, at, limit_now, utc_day, utc_week_start, points_event, interval_count, interval_cv,
+        hour_bit)
     ), locked AS (
       SELECT i.* FROM user_rewards r JOIN input i ON i.user_id = r.user_id
       WHERE r.xmin::text = i.version
@@ -140,22 +151,24 @@ export async function writeVersionedBatches(
       FOR UPDATE OF r
     ), inserted AS (
       INSERT INTO tap_batches (user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
-        points_after_micro, total_taps_after, suspicious, booster_factor, created_at)
+        points_after_micro, total_taps_after, suspicious, booster_factor, created_at, interval_count, interval_cv)
       SELECT user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro, points_after_micro,
-        total_taps_after, suspicious, booster_factor, at
+        total_taps_after, suspicious, booster_factor, at, interval_count, interval_cv
       FROM locked
       ON CONFLICT (user_id, batch_id) DO NOTHING
       RETURNING user_id
     ), written AS (
       SELECT locked.* FROM locked JOIN inserted USING (user_id)
     ), rolled_up AS (
-      INSERT INTO tap_rollups AS r (user_id, period, period_start, taps, points_micro, reached_at)
-      SELECT w.user_id, v.period, v.period_start, w.taps_credited, w.points_micro, w.at
+      INSERT INTO tap_rollups AS r (user_id, period, period_start, taps, points_micro, reached_at, hours_mask)
+      SELECT w.user_id, v.period, v.period_start, w.taps_credited, w.points_micro, w.at,
+        CASE WHEN v.period = 'd' THEN w.hour_bit ELSE 0 END
       FROM written w
       CROSS JOIN LATERAL (VALUES ('d', w.utc_day), ('w', w.utc_week_start), ('a', 0)) AS v (period, period_start)
       WHERE w.taps_credited > 0
       ON CONFLICT (user_id, period, period_start) DO UPDATE SET
         taps = r.taps + EXCLUDED.taps,
+        hours_mask = r.hours_mask | EXCLUDED.hours_mask,
         points_micro = r.points_micro + EXCLUDED.points_micro,
         reached_at = CASE WHEN EXCLUDED.points_micro > 0 THEN EXCLUDED.reached_at ELSE r.reached_at END
     ), updated AS (

@@ -18,7 +18,11 @@ export type AdminAction =
   | "treasury-withdrawal"
   | "update-multiplier"
   | "create-admin"
-  | "devnet-fund";
+  | "devnet-fund"
+  | "risk-clear"
+  | "risk-freeze"
+  | "risk-unfreeze"
+  | "risk-ban";
 
 export interface AuditEntry {
   id: string;
@@ -31,7 +35,15 @@ export interface AuditEntry {
 
 export async function recordAudit(
   trx: Transaction<Database>,
-  entry: { actor: Actor; action: AdminAction; target: string | null; amountMicro: number | null; at: Date },
+  entry: {
+    actor: Actor;
+    action: AdminAction;
+    target: string | null;
+    amountMicro: number | null;
+    at: Date;
+    /** Why the admin decided so (fair play's decisions). */
+    reason?: string;
+  },
 ): Promise<void> {
   const id = await insertAuditEntry(trx, {
     actor_id: entry.actor.id,
@@ -40,6 +52,7 @@ export async function recordAudit(
     target: entry.target,
     amount_micro: entry.amountMicro,
     created_at: entry.at,
+    reason: entry.reason ?? null,
   });
   auditRecorded(trx, {
     id: String(id),

@@ -10,6 +10,8 @@ import { findUserByEmail, recordLogin } from "../../db/repos/users.repo.ts";
 import { rateLimited } from "../../errors.ts";
 import { addressSubject } from "../client-address.ts";
 import type { Settings, Uses } from "../deps.ts";
+import { noteSignInNetwork } from "../fair-play/networks.ts";
+import { refuseIfBanned } from "../fair-play/sign-in-gate.ts";
 import { countAttempt, delayNextAttempt, forgiveAttempt, type LimitRule } from "../rate-limit.ts";
 import { normalizeEmail } from "./email.ts";
 import { emailNotVerified, invalidCredentials } from "./errors.ts";
@@ -71,10 +73,13 @@ export async function logIn(
 
   for (const [rule, subject] of counted) await forgiveAttempt(deps.db, rule, subject, now);
   if (user.email_verified_at === null && deps.config.requireEmailVerification) throw emailNotVerified();
+  // Only once the password is right: a closed account's state is not told to whoever types its email.
+  await refuseIfBanned(deps, user.id);
 
   const loginAt = deps.clock();
   const session = await startSession(deps, user.id, "password");
   await recordLogin(deps.db, user.id, loginAt);
   await rememberLoginSource(deps.db, user.id, sourceHashOf(address), loginAt);
+  await noteSignInNetwork(deps, user.id, ip);
   return { session, user: sessionUserOf(user) };
 }

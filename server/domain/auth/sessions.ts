@@ -17,6 +17,7 @@ import { findUserById } from "../../db/repos/users.repo.ts";
 import type { AuthSessionRow, Role, SessionSignIn, UserRow } from "../../db/schema.ts";
 import { tokenExpired, unauthorized } from "../../errors.ts";
 import type { Uses } from "../deps.ts";
+import { refuseIfBanned } from "../fair-play/sign-in-gate.ts";
 import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { sessionEnded } from "../live/screen-events.ts";
 import { ACCESS_TOKEN_SECONDS, hashToken, newOpaqueToken, REFRESH_TOKEN_SECONDS } from "./tokens.ts";
@@ -148,6 +149,8 @@ const sessionOver = () => unauthorized("Your session has ended. Please sign in a
 export async function refreshSession(deps: FamilyDeps, refreshToken: string): Promise<SessionAnswer> {
   const now = deps.clock();
   const session = await findSessionByRefreshHash(deps.db, hashToken(refreshToken));
+  // A banned account's sessions were all ended; its owner is told why rather than asked to sign in again.
+  if (session) await refuseIfBanned(deps, session.user_id);
   if (!session || session.revoked_at !== null) throw sessionOver();
   if (session.refresh_expires_at.getTime() <= now.getTime()) {
     throw unauthorized("Your session has expired. Please sign in again.");

@@ -7,6 +7,8 @@ import { rateLimited } from "../../errors.ts";
 import { addressSubject } from "../client-address.ts";
 import type { Settings, Uses } from "../deps.ts";
 import { bindReferral, type ReferralDeps } from "../economy/referrals.ts";
+import { noteSignUpNetwork } from "../fair-play/networks.ts";
+import type { RaiseDeps } from "../fair-play/raise-signals.ts";
 import {
   figuresChanged,
   type LiveTransactionDeps,
@@ -40,6 +42,7 @@ export type CountSignupDeps = Uses<"db" | "clock"> & Settings<"signupLimitPerIpH
 /** A sign-up writes the account and its referral, and mails a verification link after the answer when asked to. */
 export type SignUpDeps = CountSignupDeps &
   LiveTransactionDeps &
+  RaiseDeps &
   ReferralDeps &
   VerificationMailDeps &
   Uses<"background"> &
@@ -110,6 +113,8 @@ export async function signUp(
     return inserted;
   });
 
+  // The network it came from (docs/fair-play.md): signup-burst when it made too many accounts in 24 hours.
+  if (options.ip !== undefined) await noteSignUpNetwork(deps, user.id, options.ip);
   if (deps.config.requireEmailVerification && role === "user") {
     // After the answer: a slow mail server must not slow down or fail the sign-up.
     deps.background.run("email verification mail", () => sendVerificationMail(deps, { id: user.id, email }));

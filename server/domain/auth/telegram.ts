@@ -19,6 +19,9 @@ import type { UserRow } from "../../db/schema.ts";
 import { AppError, rateLimited } from "../../errors.ts";
 import type { Settings, Uses } from "../deps.ts";
 import { bindReferral, type ReferralDeps } from "../economy/referrals.ts";
+import { noteSignInNetwork, noteSignUpNetwork } from "../fair-play/networks.ts";
+import type { RaiseDeps } from "../fair-play/raise-signals.ts";
+import { refuseIfBanned } from "../fair-play/sign-in-gate.ts";
 import {
   figuresChanged,
   type LiveTransactionDeps,
@@ -48,8 +51,8 @@ const invalidInitData = () =>
 /** Checking a launch: the bot token and how old a signed launch may be. */
 export type TelegramLaunchDeps = Uses<"clock"> & Settings<"telegramBotToken" | "telegramAuthMaxAgeSeconds">;
 
-/** Making or reading the account behind a launch, and its session. */
-type AccountDeps = CountSignupDeps & LiveTransactionDeps & ReferralDeps;
+/** Making or reading the account behind a launch, and its session; a new account notes its network. */
+type AccountDeps = CountSignupDeps & LiveTransactionDeps & ReferralDeps & RaiseDeps;
 
 /** Checks `initData` with the configured bot token; every failure is the same 401 (its reason goes to the log). */
 export function verifiedTelegramLaunch(deps: TelegramLaunchDeps, initData: string): VerifiedInitData {
@@ -97,8 +100,11 @@ export async function signInWithTelegram(
       : await refreshTelegramUsername(deps.db, known.id, telegramUser.username)
     : await createTelegramAccount(deps, telegramUser, startParam, ip);
 
+  await refuseIfBanned(deps, account.id);
   const session = await startSession(deps, account.id, "telegram");
   await recordLogin(deps.db, account.id, deps.clock());
+  // A new account noted its network as a sign-up (createTelegramAccount); a known one signs in from it.
+  if (known) await noteSignInNetwork(deps, account.id, ip);
   return { session, user: sessionUserOf(account) };
 }
 
@@ -132,7 +138,10 @@ async function createTelegramAccount(
     figuresChanged(trx);
     return inserted;
   });
-  if (created) return created;
+  if (created) {
+    await noteSignUpNetwork(deps, created.id, ip);
+    return created;
+  }
   const winner = await findUserByTelegramId(deps.db, telegramUser.id);
   if (!winner) throw new Error("a Telegram account made concurrently could not be read back");
   return winner;

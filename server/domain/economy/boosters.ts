@@ -11,6 +11,7 @@ import type { EconomyConfig } from "../../config.ts";
 import { findActiveBooster, insertBoosterPurchase, startBooster } from "../../db/repos/boosters.repo.ts";
 import { insertPointsMovement } from "../../db/repos/rewards.repo.ts";
 import type { Settings, Uses } from "../deps.ts";
+import { refuseIfFrozen } from "../fair-play/money-gate.ts";
 import { runIdempotent } from "../idempotency.ts";
 import type { LiveTransactionDeps } from "../live/live-transaction.ts";
 import { boosterChanged, pointsChanged } from "../live/screen-events.ts";
@@ -89,6 +90,8 @@ export function purchaseBooster(
       const offer = boosterCatalogue(deps.config.economy.boosters).find((o) => o.id === boosterId);
       if (!offer) throw unknownBooster();
       const now = deps.clock();
+      // A frozen or banned account moves nothing (docs/fair-play.md); the standing before the rewards row.
+      await refuseIfFrozen(trx, userId);
       const rewards = await lockRewardsAccount(trx, userId, now);
       if (rewards.boosterEndsAt !== null && rewards.boosterEndsAt.getTime() > now.getTime())
         throw boosterActive();

@@ -7,6 +7,7 @@
  * its reward is in the answer's points (and in the stored answer a replay gets). The user's referrer, if any,
  * gets their share of the batch's points in the same transaction (docs/decisions/022).
  */
+import { MAX_TAPS_WITH_INTERVALS } from "#contracts/fair-play-rules.ts";
 import { insertRewardsRow, type RewardsRow } from "../../db/repos/rewards.repo.ts";
 import {
   findBatch,
@@ -28,17 +29,26 @@ import {
 import { boostFactorAt } from "../economy/boosters.ts";
 import { shareTapPoints } from "../economy/referrals.ts";
 import { utcDayOf, utcWeekStartOf } from "../economy/utc-days.ts";
+import { accountBanned, accountFrozen } from "../fair-play/errors.ts";
+import { refuseIfFrozen } from "../fair-play/money-gate.ts";
+import { type IntervalStats, intervalStats } from "../fair-play/signals.ts";
+import { afterBatchWritten } from "../fair-play/tap-signals.ts";
 import { announce } from "../live/announcer.ts";
 import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { pointsChanged, pointsPayload } from "../live/screen-events.ts";
 import type { LimitRule } from "../rate-limit.ts";
-import { tooManySyncs } from "./errors.ts";
+import { badIntervals, tooManySyncs } from "./errors.ts";
 import type { SyncHint } from "./sync-hints.ts";
 import { writeInGroup } from "./sync-write-groups.ts";
 import { fullBucket, takeTaps } from "./token-bucket.ts";
 
-/** A sync reads and writes the rewards row, keeps this instance's hint of it, and may share points. */
-type TapSyncDeps = LiveTransactionDeps & Uses<"log" | "syncHints"> & Settings<"economy">;
+/**
+ * A sync reads and writes the rewards row, keeps this instance's hint of it, may share points, and asks for a
+ * check of the tap signals after its answer when the batch could complete one (fair-play/tap-signals.ts).
+ */
+type TapSyncDeps = LiveTransactionDeps &
+  Uses<"log" | "syncHints" | "background"> &
+  Settings<"economy" | "fairPlay">;
 
 export const TAP_SYNC_LIMIT: LimitRule = { name: "tap-sync", limit: 30, windowSeconds: 60 };
 
@@ -49,6 +59,8 @@ export interface TapBatchClaim {
   claimedPointsMicro: number | null;
   /** What the client thinks its multiplier is, if it said. */
   claimedMultiplierMicro: number | null;
+  /** The ms between taps as the client saw them, one per tap, if it sent them (docs/fair-play.md). */
+  intervals?: readonly number[] | undefined;
 }
 
 export interface TapBatchResult {
@@ -75,7 +87,13 @@ function claimMismatches(claim: TapBatchClaim, multiplierMicro: number, factor: 
 }
 
 /** What a batch is worth against the rewards row as it stands: the same rules on both paths. */
-function priceBatch(deps: Settings<"economy">, rewards: RewardsRow, claim: TapBatchClaim, now: Date) {
+function priceBatch(
+  deps: Settings<"economy">,
+  rewards: RewardsRow,
+  claim: TapBatchClaim,
+  now: Date,
+  timing: IntervalStats | null,
+) {
   const take = takeTaps(
     { milliTaps: rewards.bucketMilliTaps, updatedAt: rewards.bucketUpdatedAt },
     claim.taps,
@@ -115,6 +133,8 @@ function priceBatch(deps: Settings<"economy">, rewards: RewardsRow, claim: TapBa
     at: now,
     utcDay: utcDayOf(now),
     utcWeekStart: utcWeekStartOf(utcDayOf(now)),
+    intervalCount: timing?.count ?? null,
+    intervalCv: timing?.cv ?? null,
   };
   return { result, unlocks, batch };
 }
@@ -131,10 +151,13 @@ export async function creditTapBatch(
   userId: string,
   claim: TapBatchClaim,
 ): Promise<TapBatchResult> {
+  const timing = timingOf(claim);
   const now = deps.clock();
+  const sync = { userId, claim, now, timing };
   const hint = deps.syncHints.get(userId);
   if (hint) {
-    const written = await writeFromRow(deps, { userId, claim, now }, hint);
+    // A hint is never of a frozen account: a freeze moves the rewards row on (fair-play/decisions.ts).
+    const written = await writeFromRow(deps, sync, hint);
     if (written !== null && written !== NEEDS_LOCK) return written;
     // Stale, a replay, a full window or a batch for the locking path: the read below decides which.
     deps.syncHints.delete(userId);
@@ -143,15 +166,47 @@ export async function creditTapBatch(
     const state = await readSyncState(deps.db, { userId, batchId: claim.batchId });
     // A replay is a read: it answers what was stored and counts nothing.
     if (state.batch) return replayOf(state.batch);
+    if (state.standing === "frozen") throw accountFrozen();
+    if (state.standing === "banned") throw accountBanned();
     const waitSeconds = refusal(state.window, now);
     if (waitSeconds !== null) throw tooManySyncs(waitSeconds);
     if (!state.rewards) break;
     const known = { ...state.rewards, referrerId: state.referrerId };
-    const written = await writeFromRow(deps, { userId, claim, now }, known);
+    const written = await writeFromRow(deps, sync, known);
     if (written === NEEDS_LOCK) break;
     if (written) return written;
   }
-  return creditInTransaction(deps, userId, claim, now);
+  return creditInTransaction(deps, sync);
+}
+
+/**
+ * The batch's timing summary, or null without intervals. Intervals must number the taps, and a batch with them
+ * carries at most MAX_TAPS_WITH_INTERVALS taps; anything else is refused before anything is read or written.
+ */
+function timingOf(claim: TapBatchClaim): IntervalStats | null {
+  const { intervals } = claim;
+  if (intervals === undefined) return null;
+  if (intervals.length !== claim.taps || claim.taps > MAX_TAPS_WITH_INTERVALS) {
+    throw badIntervals(claim.taps, intervals.length);
+  }
+  return intervalStats(intervals);
+}
+
+interface Sync {
+  userId: string;
+  claim: TapBatchClaim;
+  now: Date;
+  timing: IntervalStats | null;
+}
+
+/** After the answer, the tap signals this batch could complete are checked (fair-play/tap-signals.ts). */
+function noteWritten(deps: TapSyncDeps, sync: Sync, credited: number): void {
+  afterBatchWritten(deps, sync.userId, {
+    at: sync.now,
+    tapsClaimed: sync.claim.taps,
+    tapsCredited: credited,
+    timing: sync.timing,
+  });
 }
 
 const NEEDS_LOCK = "needs-lock";
@@ -164,11 +219,11 @@ const NEEDS_LOCK = "needs-lock";
  */
 async function writeFromRow(
   deps: TapSyncDeps,
-  sync: { userId: string; claim: TapBatchClaim; now: Date },
+  sync: Sync,
   known: SyncHint,
 ): Promise<TapBatchResult | typeof NEEDS_LOCK | null> {
   const { userId, claim, now } = sync;
-  const priced = priceBatch(deps, known.row, claim, now);
+  const priced = priceBatch(deps, known.row, claim, now, sync.timing);
   const { result, batch } = priced;
   const sharesPoints = known.referrerId !== null && result.credited.pointsMicro > 0;
   if (priced.unlocks.length > 0 || sharesPoints) return NEEDS_LOCK;
@@ -200,6 +255,7 @@ async function writeFromRow(
     },
   });
   if (written.seq > 0) await announce(deps.db, [`${userId}:${written.seq}`]).catch(noteUnannounced(deps));
+  noteWritten(deps, sync, result.credited.taps);
   return result;
 }
 
@@ -225,13 +281,12 @@ const noteUnannounced = (deps: Uses<"log">) => (err: unknown) =>
   deps.log.warn({ err }, "live events committed but not announced");
 
 /** The locking path: the row is locked, so whatever the batch touches is decided in one transaction. */
-function creditInTransaction(
-  deps: TapSyncDeps,
-  userId: string,
-  claim: TapBatchClaim,
-  now: Date,
-): Promise<TapBatchResult> {
-  return transactionWithLiveEvents(deps, async (trx) => {
+async function creditInTransaction(deps: TapSyncDeps, sync: Sync): Promise<TapBatchResult> {
+  const { userId, claim, now } = sync;
+  let credited: number | null = null;
+  const answer = await transactionWithLiveEvents(deps, async (trx) => {
+    // The standing first, then the rewards row: the order every money route and decision takes them.
+    await refuseIfFrozen(trx, userId);
     let state = await lockRewardsWithBatch(trx, userId, claim.batchId);
     if (!state) {
       const bucket = fullBucket(now);
@@ -244,7 +299,7 @@ function creditInTransaction(
     if (refusedUntil) throw tooManySyncs(secondsUntil(refusedUntil, now));
 
     const { rewards } = state;
-    const { result, unlocks, batch } = priceBatch(deps, rewards, claim, now);
+    const { result, unlocks, batch } = priceBatch(deps, rewards, claim, now, sync.timing);
     const recorded = await recordTapBatch(trx, { ...batch, userId });
     if (recorded) {
       await recordUnlocks(trx, userId, unlocks, now);
@@ -265,6 +320,7 @@ function creditInTransaction(
         });
       }
       announceUnlocks(trx, userId, unlocks);
+      credited = result.credited.taps;
       return result;
     }
     // A concurrent send of this batch committed while we waited for the lock: answer what it stored.
@@ -272,4 +328,6 @@ function creditInTransaction(
     if (!stored) throw new Error(`tap batch ${claim.batchId} neither recorded nor found`);
     return replayOf(stored);
   });
+  if (credited !== null) noteWritten(deps, sync, credited);
+  return answer;
 }

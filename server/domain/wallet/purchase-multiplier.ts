@@ -10,6 +10,7 @@ import { findMultiplierOption, insertMultiplierChange } from "../../db/repos/mul
 import { insertPointsMovement, setPointsAndMultiplier } from "../../db/repos/rewards.repo.ts";
 import type { Settings } from "../deps.ts";
 import { unlockAchievements } from "../economy/achievements.ts";
+import { refuseIfFrozen } from "../fair-play/money-gate.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
@@ -47,6 +48,8 @@ export async function purchaseMultiplier(
       const now = deps.clock();
       const option = await findMultiplierOption(trx, multiplierMicro);
       if (!option) throw unknownMultiplier();
+      // A frozen or banned account moves nothing (docs/fair-play.md); the standing before the rewards row.
+      await refuseIfFrozen(trx, userId);
       const rewards = await lockRewardsAccount(trx, userId, now);
       if (option.multiplierMicro <= rewards.multiplierMicro) throw multiplierNotHigher();
       if (rewards.pointsMicro < PURCHASE_POINTS_MICRO) throw notEnoughPoints();

@@ -8,6 +8,7 @@
 import { MICRO_PER_UNIT, microFromNumber, mulDivFloor } from "#contracts/micro.ts";
 import type { Settings } from "../deps.ts";
 import { unlockAchievements } from "../economy/achievements.ts";
+import { refuseIfFrozen } from "../fair-play/money-gate.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { ensureWalletAccount, TREASURY, walletBalanceMicro } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
@@ -42,6 +43,8 @@ export async function withdrawRewards(
     { callerId: userId, key: request.idempotencyKey, scope: "withdraw-rewards", body: { amountMicro } },
     async (trx) => {
       const now = deps.clock();
+      // A frozen or banned account moves nothing (docs/fair-play.md); the standing before the rewards row.
+      await refuseIfFrozen(trx, userId);
       const rewards = await lockRewardsAccount(trx, userId, now);
       if (rewards.pointsMicro < amountMicro) throw insufficientPointsBalance();
       await transfer(trx, {

@@ -129,6 +129,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       WALLET_MNEMONIC: TEST_MNEMONIC,
       // Suites sign up many accounts from one address; the limit has its own tests.
       SIGNUP_LIMIT_PER_IP_HOUR: "0",
+      // The same for fair play's signup-burst (tests/server/fair-play-signals.test.ts turns it on).
+      RISK_SIGNUPS_PER_NETWORK: "0",
     }),
     ...overrides,
   };
