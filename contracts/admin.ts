@@ -143,7 +143,10 @@ export const withdrawals = defineEndpoint({
   summary:
     "The treasury's movements, newest first: withdrawals to the chain, and every other movement as a deposit",
   tags,
-  querystring: PageQuery,
+  querystring: Type.Object(
+    { ...PageQuery.properties, status: Type.Optional(Type.Literal("review")) },
+    strict,
+  ),
   response: {
     200: Type.Object(
       {
@@ -156,11 +159,15 @@ export const withdrawals = defineEndpoint({
               amount: Balance,
               timestamp: Timestamp,
               status: Type.Union([
+                Type.Literal("review"),
                 Type.Literal("pending"),
                 Type.Literal("completed"),
                 Type.Literal("failed"),
               ]),
               txId: NullableText,
+              userId: Type.Union([Uuid, Type.Null()]),
+              email: Type.Union([Type.String(), Type.Null()]),
+              score: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
             },
             strict,
           ),

@@ -65,8 +65,14 @@ export const LiveEventData = {
     {
       id: Uuid,
       amount: Balance,
-      status: Type.Union([Type.Literal("pending"), Type.Literal("confirmed"), Type.Literal("failed")]),
+      status: Type.Union([
+        Type.Literal("review"),
+        Type.Literal("pending"),
+        Type.Literal("confirmed"),
+        Type.Literal("failed"),
+      ]),
       txId: Type.Union([Type.String(), Type.Null()]),
+      reason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     },
     strict,
   ),

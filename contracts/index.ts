@@ -8,6 +8,7 @@ import { devnetEndpoints } from "./devnet.ts";
 import { economyEndpoints } from "./economy.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { eventsEndpoints } from "./events.ts";
+import { heldWithdrawalEndpoints } from "./fair-play.ts";
 import { operationsEndpoints } from "./operations.ts";
 import { userEndpoints } from "./user.ts";
 import { walletEndpoints } from "./wallet.ts";
@@ -22,4 +23,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...devnetEndpoints,
   ...eventsEndpoints,
   ...economyEndpoints,
+  ...heldWithdrawalEndpoints,
 ];

@@ -215,10 +215,16 @@ export const withdrawalStatus = defineEndpoint({
     200: Type.Object(
       {
         id: Type.String({ format: "uuid" }),
-        status: Type.Union([Type.Literal("pending"), Type.Literal("confirmed"), Type.Literal("failed")]),
+        status: Type.Union([
+          Type.Literal("review"),
+          Type.Literal("pending"),
+          Type.Literal("confirmed"),
+          Type.Literal("failed"),
+        ]),
         amount: Balance,
         to: TronAddress,
         txId: Type.Union([Type.String(), Type.Null()]),
+        reason: Type.Union([Type.String(), Type.Null()]),
       },
       strict,
     ),

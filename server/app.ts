@@ -33,6 +33,7 @@ import { adminMetricsBody, registerAdminRoutes } from "./routes/admin.routes.ts"
 import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerDevnetRoutes } from "./routes/devnet.routes.ts";
 import { registerEventsRoutes } from "./routes/events.routes.ts";
+import { registerHeldWithdrawalRoutes } from "./routes/held-withdrawals.routes.ts";
 import { registerOperationsRoutes } from "./routes/operations.routes.ts";
 import { registerRewardsRoutes } from "./routes/rewards.routes.ts";
 import { registerUserRoutes } from "./routes/user.routes.ts";
@@ -90,6 +91,7 @@ function registerApiRoutes(app: FastifyInstance): void {
   registerAdminRoutes(app);
   registerEventsRoutes(app);
   registerRewardsRoutes(app);
+  registerHeldWithdrawalRoutes(app);
   const { config, chain } = app.ctx;
   if (config.chain === "local" && chain.kind === "local" && devnetRoutesAllowed(config)) {
     registerDevnetRoutes(app);

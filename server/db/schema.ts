@@ -292,6 +292,12 @@ export interface WithdrawalsTable {
   /** The admin who approved or rejected a held withdrawal, and when. */
   decided_by: ColumnType<string | null, string | null | undefined, string | null>;
   decided_at: NullableTimestamp;
+  /** What the admin decided (migration 017): a `failed` row `rejected` shows the admin's reason to its owner. */
+  decision: ColumnType<
+    "approved" | "rejected" | null,
+    "approved" | "rejected" | null | undefined,
+    "approved" | "rejected" | null
+  >;
 }
 
 export type AccountStatus = "ok" | "review" | "frozen" | "banned";

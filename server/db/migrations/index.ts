@@ -18,6 +18,7 @@ import * as telegramAccounts from "./012-telegram-accounts.ts";
 import * as telegramLinkOwnership from "./013-telegram-link-ownership.ts";
 import * as pruningIndexes from "./014-pruning-indexes.ts";
 import * as fairPlay from "./015-fair-play.ts";
+import * as heldWithdrawals from "./017-held-withdrawals.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "013-telegram-link-ownership": telegramLinkOwnership,
   "014-pruning-indexes": pruningIndexes,
   "015-fair-play": fairPlay,
+  "017-held-withdrawals": heldWithdrawals,
 };

@@ -18,7 +18,9 @@ export type AdminAction =
   | "treasury-withdrawal"
   | "update-multiplier"
   | "create-admin"
-  | "devnet-fund";
+  | "devnet-fund"
+  | "approve-withdrawal"
+  | "reject-withdrawal";
 
 export interface AuditEntry {
   id: string;

@@ -2,9 +2,13 @@
  * The Funds Management page's Transaction History (docs/product.md §2): every movement of the treasury,
  * newest first. A withdrawal to the chain is a `withdrawal` (with its address, status and transaction id);
  * anything else (the demo seed, purchases paid in, wallets funded) is a `deposit`, with the user's address
- * when it has one.
+ * when it has one, and who that user is with their fair-play score.
+ *
+ * `?status=review` lists the queue of users' withdrawals held for a person instead (docs/fair-play.md), oldest
+ * first: the one that waited longest is decided first.
  */
 import type { Kysely } from "kysely";
+import { listHeldWithdrawals } from "../../db/read-models/held-withdrawals.read-model.ts";
 import { listTreasuryMovements } from "../../db/read-models/treasury-movements.read-model.ts";
 import type { Database } from "../../db/schema.ts";
 import { TREASURY } from "../ledger/accounts.ts";
@@ -28,6 +32,30 @@ export function treasuryHistory(db: Kysely<Database>, request: PageRequest) {
             ? ("failed" as const)
             : ("pending" as const),
       txId: row.status === "reserved" ? null : row.tx_id,
+      userId: row.user_id,
+      email: row.email,
+      score: row.user_id === null ? null : (row.score ?? null),
+    }),
+  );
+}
+
+export function heldWithdrawalQueue(db: Kysely<Database>, request: PageRequest) {
+  return readPage(
+    request,
+    (page) => listHeldWithdrawals(db, page),
+    (row) => ({ at: row.created_at, id: row.id }),
+    (row) => ({
+      id: row.id,
+      type: "withdrawal" as const,
+      address: row.to_address,
+      amountMicro: row.amount_micro,
+      at: row.created_at,
+      status: "review" as const,
+      txId: null,
+      userId: row.user_id,
+      email: row.email,
+      score: row.score ?? null,
+      reviewReason: row.review_reason,
     }),
   );
 }

@@ -1,0 +1,29 @@
+/**
+ * Held withdrawals and the economy (docs/fair-play.md):
+ * - `withdrawals.decision`: what an admin decided on a held withdrawal. `failed` alone cannot tell a rejection
+ *   (the admin's reason, shown to the player) from an approved withdrawal the chain later refused.
+ * - Indexes for GET /admin/economy's per-day figures, so a range of days reads index entries rather than every
+ *   user or points movement ever made.
+ */
+import { type Kysely, sql } from "kysely";
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    ALTER TABLE withdrawals ADD COLUMN decision text CHECK (decision IN ('approved', 'rejected'))`.execute(
+    db,
+  );
+  await sql`CREATE INDEX users_created_idx ON users (created_at) WHERE role = 'user'`.execute(db);
+  await sql`CREATE INDEX points_movements_created_idx ON points_movements (created_at)`.execute(db);
+  await sql`CREATE INDEX chain_deposits_credited_idx ON chain_deposits (credited_at)`.execute(db);
+  await sql`
+    CREATE INDEX withdrawals_confirmed_idx ON withdrawals (updated_at)
+      WHERE status = 'confirmed' AND user_id IS NOT NULL`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP INDEX withdrawals_confirmed_idx`.execute(db);
+  await sql`DROP INDEX chain_deposits_credited_idx`.execute(db);
+  await sql`DROP INDEX points_movements_created_idx`.execute(db);
+  await sql`DROP INDEX users_created_idx`.execute(db);
+  await sql`ALTER TABLE withdrawals DROP COLUMN decision`.execute(db);
+}
