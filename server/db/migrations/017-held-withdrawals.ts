@@ -2,12 +2,18 @@
  * Held withdrawals and the economy (docs/fair-play.md):
  * - `withdrawals.decision`: what an admin decided on a held withdrawal. `failed` alone cannot tell a rejection
  *   (the admin's reason, shown to the player) from an approved withdrawal the chain later refused.
+ * - A held withdrawal has no transaction yet: the check "no tx id only while reserved or failed" (migration 003)
+ *   allows `review` too (migration 015 widened the status list but not this check).
  * - Indexes for GET /admin/economy's per-day figures, so a range of days reads index entries rather than every
  *   user or points movement ever made.
  */
 import { type Kysely, sql } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`ALTER TABLE withdrawals DROP CONSTRAINT withdrawals_check`.execute(db);
+  await sql`
+    ALTER TABLE withdrawals ADD CONSTRAINT withdrawals_check
+      CHECK ((status IN ('review', 'reserved', 'failed')) OR tx_id IS NOT NULL)`.execute(db);
   await sql`
     ALTER TABLE withdrawals ADD COLUMN decision text CHECK (decision IN ('approved', 'rejected'))`.execute(
     db,
@@ -26,4 +32,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX points_movements_created_idx`.execute(db);
   await sql`DROP INDEX users_created_idx`.execute(db);
   await sql`ALTER TABLE withdrawals DROP COLUMN decision`.execute(db);
+  await sql`ALTER TABLE withdrawals DROP CONSTRAINT withdrawals_check`.execute(db);
+  await sql`
+    ALTER TABLE withdrawals ADD CONSTRAINT withdrawals_check
+      CHECK ((status IN ('reserved', 'failed')) OR tx_id IS NOT NULL)`.execute(db);
 }
