@@ -81,7 +81,7 @@ async function decide(
       if (!row) {
         // Nothing changed: the row is missing, or not (or no longer) held. Only now is it read, to say which.
         const existing = await findWithdrawal(trx, id);
-        if (!existing?.user_id) throw unknownWithdrawal();
+        if (!existing) throw unknownWithdrawal();
         throw alreadyDecided();
       }
       const owner = row.user_id as string;
