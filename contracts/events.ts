@@ -65,6 +65,7 @@ export const LiveEventData = {
     {
       id: Uuid,
       amount: Balance,
+      /** `review`: held for an admin's decision (docs/fair-play.md). */
       status: Type.Union([
         Type.Literal("review"),
         Type.Literal("pending"),
@@ -72,6 +73,7 @@ export const LiveEventData = {
         Type.Literal("failed"),
       ]),
       txId: Type.Union([Type.String(), Type.Null()]),
+      /** Why an admin rejected it (then `failed`). */
       reason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     },
     strict,

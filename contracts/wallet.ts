@@ -215,6 +215,7 @@ export const withdrawalStatus = defineEndpoint({
     200: Type.Object(
       {
         id: Type.String({ format: "uuid" }),
+        /** `review`: held for an admin's decision (docs/fair-play.md). */
         status: Type.Union([
           Type.Literal("review"),
           Type.Literal("pending"),
@@ -224,6 +225,7 @@ export const withdrawalStatus = defineEndpoint({
         amount: Balance,
         to: TronAddress,
         txId: Type.Union([Type.String(), Type.Null()]),
+        /** Why an admin rejected it (then `failed`); null otherwise. */
         reason: Type.Union([Type.String(), Type.Null()]),
       },
       strict,

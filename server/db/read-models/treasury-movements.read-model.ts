@@ -24,7 +24,6 @@ export function listTreasuryMovements(
       ),
     )
     .leftJoin("users as u", "u.id", "a.user_id")
-    .leftJoin("account_standing as s", "s.user_id", "u.id")
     .select([
       "t.id",
       "t.kind",
@@ -34,9 +33,6 @@ export function listTreasuryMovements(
       "w.status",
       "w.tx_id",
       "u.trc20_address",
-      "u.id as user_id",
-      "u.email",
-      "s.score",
     ])
     .where((eb) => eb.or([eb("t.debit_account", "=", treasury), eb("t.credit_account", "=", treasury)]));
   if (page.after)

@@ -2,7 +2,7 @@
  * The Funds Management page's Transaction History (docs/product.md §2): every movement of the treasury,
  * newest first. A withdrawal to the chain is a `withdrawal` (with its address, status and transaction id);
  * anything else (the demo seed, purchases paid in, wallets funded) is a `deposit`, with the user's address
- * when it has one, and who that user is with their fair-play score.
+ * when it has one.
  *
  * `?status=review` lists the queue of users' withdrawals held for a person instead (docs/fair-play.md), oldest
  * first: the one that waited longest is decided first.
@@ -32,9 +32,10 @@ export function treasuryHistory(db: Kysely<Database>, request: PageRequest) {
             ? ("failed" as const)
             : ("pending" as const),
       txId: row.status === "reserved" ? null : row.tx_id,
-      userId: row.user_id,
-      email: row.email,
-      score: row.user_id === null ? null : (row.score ?? null),
+      // The queue's fields (held users' withdrawals below); none for the treasury's own movements.
+      userId: null,
+      email: null,
+      score: null,
     }),
   );
 }
