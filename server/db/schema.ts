@@ -443,6 +443,19 @@ export interface TapRollupsTable {
   reached_at: Timestamp;
 }
 
+/** One finished UTC day of GET /admin/economy, counted once (docs/fair-play.md, The economy). */
+export interface EconomyDaysTable {
+  day: number;
+  new_users: number;
+  active_users: number;
+  taps: number;
+  points_minted_micro: number;
+  points_converted_micro: number;
+  deposits_micro: number;
+  withdrawals_micro: number;
+  counted_at: Timestamp;
+}
+
 /** Every 1 000th place of a big board beyond its top 10 000, as a background round last counted it. */
 export interface BoardMarksTable {
   period: "d" | "w" | "a";
@@ -487,6 +500,7 @@ export interface Database {
   referral_days: ReferralDaysTable;
   tap_rollups: TapRollupsTable;
   board_marks: BoardMarksTable;
+  economy_days: EconomyDaysTable;
   account_standing: AccountStandingTable;
   risk_signals: RiskSignalsTable;
   appeals: AppealsTable;

@@ -160,6 +160,21 @@ describe("GET /admin/economy", () => {
     });
     // days=1 is today alone.
     expect((await economyOf(admin, "?days=1")).days).toEqual([b]);
+    // Day A is finished: kept as counted, never counted again; today is counted on every request.
+    const kept = await t.database.handle.db.selectFrom("economy_days").select("day").orderBy("day").execute();
+    expect(kept.map((row) => row.day)).toContain(dayA);
+    expect(kept.map((row) => row.day)).not.toContain(dayA + 1);
+    await t.database.handle.db
+      .updateTable("economy_days")
+      .set({ taps: 1_234 })
+      .where("day", "=", dayA)
+      .execute();
+    expect((await economyOf(admin, "?days=2")).days[0]?.taps).toBe(1_234);
+    await t.database.handle.db
+      .updateTable("economy_days")
+      .set({ taps: 35 })
+      .where("day", "=", dayA)
+      .execute();
 
     const outstanding = round6(
       (await pointsOf(depositorB)) + (await pointsOf(converterB)) + (await pointsOf(newcomer)),
