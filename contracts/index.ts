@@ -8,7 +8,7 @@ import { devnetEndpoints } from "./devnet.ts";
 import { economyEndpoints } from "./economy.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { eventsEndpoints } from "./events.ts";
-import { riskEndpoints } from "./fair-play.ts";
+import { heldWithdrawalEndpoints, riskEndpoints } from "./fair-play.ts";
 import { operationsEndpoints } from "./operations.ts";
 import { userEndpoints } from "./user.ts";
 import { walletEndpoints } from "./wallet.ts";
@@ -24,4 +24,5 @@ export const allEndpoints: readonly Endpoint[] = [
   ...eventsEndpoints,
   ...economyEndpoints,
   ...riskEndpoints,
+  ...heldWithdrawalEndpoints,
 ];

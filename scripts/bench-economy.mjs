@@ -138,12 +138,13 @@ await fetch(`${BASE}/api/user/${userId}/points`, {
   body: JSON.stringify({ batchId: crypto.randomUUID(), taps: 1 }),
 });
 
-async function time(label, pathname) {
+async function time(label, pathname, as = headers) {
   const samples = [];
   let last = null;
   for (let i = 0; i < REQUESTS; i += 1) {
     const started = performance.now();
-    const res = await fetch(`${BASE}/api${pathname}`, { headers });
+    const res = await fetch(`${BASE}/api${pathname}`, { headers: as });
+    if (!res.ok) throw new Error(`GET ${pathname}: ${res.status} ${await res.text()}`);
     last = await res.json();
     samples.push(performance.now() - started);
   }
@@ -160,6 +161,43 @@ for (const period of ["day", "week", "all"])
   await time(`GET /leaderboard?period=${period}`, `/leaderboard?period=${period}`);
 await time("GET /user/{id}/stats?days=30", `/user/${userId}/stats?days=30`);
 await time("GET /user/{id}/stats?days=90", `/user/${userId}/stats?days=90`);
+
+// The operator's economy (GET /admin/economy, docs/fair-play.md): every player gets the rewards row the tap sync
+// would have made and one in ten a funded wallet account, so the liabilities sum what a million players hold.
+await db.query(`
+  INSERT INTO user_rewards (user_id, points_micro, total_taps, bucket_milli_taps, bucket_updated_at)
+  SELECT user_id, points_micro, taps, 0, now() FROM tap_rollups WHERE period = 'a'
+  ON CONFLICT (user_id) DO NOTHING`);
+await db.query(`
+  INSERT INTO ledger_accounts (id, kind, user_id, balance_micro)
+  SELECT 'wallet:' || id, 'wallet', id, 1000000 FROM users WHERE email LIKE 'bench%' AND random() < 0.1
+  ON CONFLICT DO NOTHING`);
+await db.query("VACUUM ANALYZE user_rewards");
+await db.query("VACUUM ANALYZE ledger_accounts");
+const operator = { email: `operator-${randomBytes(4).toString("hex")}@bench.test`, password };
+await fetch(`${BASE}/api/auth/signup`, {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ ...operator, name: "Operator" }),
+});
+await db.query("UPDATE users SET role = 'admin' WHERE email = $1", [operator.email]);
+const operatorLogin = await (
+  await fetch(`${BASE}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(operator),
+  })
+).json();
+const operatorHeaders = { authorization: `Bearer ${operatorLogin.session.access_token}` };
+// The first answer counts the finished days and keeps them (economy_days); later ones count only today.
+const firstStarted = performance.now();
+const first = await fetch(`${BASE}/api/admin/economy?days=90`, { headers: operatorHeaders });
+if (!first.ok) throw new Error(`GET /admin/economy: ${first.status} ${await first.text()}`);
+console.log(
+  `  GET /admin/economy?days=90, first   ${(performance.now() - firstStarted).toFixed(1)} ms (counts 89 finished days)`,
+);
+await time("GET /admin/economy?days=30", "/admin/economy?days=30", operatorHeaders);
+await time("GET /admin/economy?days=90", "/admin/economy?days=90", operatorHeaders);
 
 const plans = [];
 for (const [label, query] of [

@@ -34,6 +34,7 @@ import { registerAuthRoutes } from "./routes/auth.routes.ts";
 import { registerDevnetRoutes } from "./routes/devnet.routes.ts";
 import { registerEventsRoutes } from "./routes/events.routes.ts";
 import { registerFairPlayRoutes } from "./routes/fair-play.routes.ts";
+import { registerHeldWithdrawalRoutes } from "./routes/held-withdrawals.routes.ts";
 import { registerOperationsRoutes } from "./routes/operations.routes.ts";
 import { registerRewardsRoutes } from "./routes/rewards.routes.ts";
 import { registerUserRoutes } from "./routes/user.routes.ts";
@@ -92,6 +93,7 @@ function registerApiRoutes(app: FastifyInstance): void {
   registerEventsRoutes(app);
   registerRewardsRoutes(app);
   registerFairPlayRoutes(app);
+  registerHeldWithdrawalRoutes(app);
   const { config, chain } = app.ctx;
   if (config.chain === "local" && chain.kind === "local" && devnetRoutesAllowed(config)) {
     registerDevnetRoutes(app);

@@ -296,6 +296,12 @@ export interface WithdrawalsTable {
   /** The admin who approved or rejected a held withdrawal, and when. */
   decided_by: ColumnType<string | null, string | null | undefined, string | null>;
   decided_at: NullableTimestamp;
+  /** What the admin decided (migration 017): a `failed` row `rejected` shows the admin's reason to its owner. */
+  decision: ColumnType<
+    "approved" | "rejected" | null,
+    "approved" | "rejected" | null | undefined,
+    "approved" | "rejected" | null
+  >;
 }
 
 export type AccountStatus = "ok" | "review" | "frozen" | "banned";
@@ -451,6 +457,19 @@ export interface RiskScanMarksTable {
   mark: Timestamp;
 }
 
+/** One finished UTC day of GET /admin/economy, counted once (docs/fair-play.md, The economy). */
+export interface EconomyDaysTable {
+  day: number;
+  new_users: number;
+  active_users: number;
+  taps: number;
+  points_minted_micro: number;
+  points_converted_micro: number;
+  deposits_micro: number;
+  withdrawals_micro: number;
+  counted_at: Timestamp;
+}
+
 /** Every 1 000th place of a big board beyond its top 10 000, as a background round last counted it. */
 export interface BoardMarksTable {
   period: "d" | "w" | "a";
@@ -495,6 +514,7 @@ export interface Database {
   referral_days: ReferralDaysTable;
   tap_rollups: TapRollupsTable;
   board_marks: BoardMarksTable;
+  economy_days: EconomyDaysTable;
   account_standing: AccountStandingTable;
   risk_signals: RiskSignalsTable;
   appeals: AppealsTable;

@@ -10,7 +10,7 @@ import {
 } from "../domain/admin/actions.ts";
 import { type Actor, listAudit } from "../domain/admin/audit.ts";
 import { adminMetrics, multiplierStats } from "../domain/admin/metrics.ts";
-import { treasuryHistory } from "../domain/admin/treasury-history.ts";
+import { heldWithdrawalQueue, treasuryHistory } from "../domain/admin/treasury-history.ts";
 import {
   type FundedFilter,
   fundedWallets,
@@ -21,11 +21,18 @@ import type { AuthenticatedSession } from "../domain/auth/sessions.ts";
 import type { Uses } from "../domain/deps.ts";
 import { treasuryBalanceMicro } from "../domain/ledger/accounts.ts";
 import { optionalIdempotencyKeyOf } from "./idempotency-key.ts";
-import { encodeCursor, nextOffsetCursor, offsetPageRequest, pageRequest, SERIAL_ID } from "./list-cursor.ts";
+import {
+  encodeCursor,
+  nextOffsetCursor,
+  offsetPageRequest,
+  pageRequest,
+  SERIAL_ID,
+  UUID_ID,
+} from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microFromWire, microToWire } from "./wire-units.ts";
 
-const actorOf = (auth: AuthenticatedSession): Actor => ({
+export const actorOf = (auth: AuthenticatedSession): Actor => ({
   id: auth.user.id,
   email: accountLabel({ ...auth.user, telegramUsername: auth.user.telegram?.username }),
 });
@@ -159,7 +166,10 @@ export function registerAdminRoutes(app: FastifyInstance): void {
   }
 
   registerEndpoint(app, contract.withdrawals, async ({ query }) => {
-    const page = await treasuryHistory(ctx.db, pageRequest(query, SERIAL_ID));
+    const page =
+      query.status === "review"
+        ? await heldWithdrawalQueue(ctx.db, pageRequest(query, UUID_ID))
+        : await treasuryHistory(ctx.db, pageRequest(query, SERIAL_ID));
     return {
       items: page.items.map((item) => ({
         id: item.id,
@@ -169,6 +179,9 @@ export function registerAdminRoutes(app: FastifyInstance): void {
         timestamp: item.at.toISOString(),
         status: item.status,
         txId: item.txId,
+        userId: item.userId,
+        email: item.email,
+        score: item.score,
       })),
       nextCursor: encodeCursor(page.next),
     };

@@ -121,6 +121,7 @@ export function registerWalletRoutes(app: FastifyInstance): void {
       amount: microToWire(withdrawal.amountMicro),
       to: withdrawal.to,
       txId: withdrawal.txId,
+      reason: withdrawal.reason,
     };
   });
 

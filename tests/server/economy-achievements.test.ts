@@ -33,7 +33,14 @@ import {
   withdrawRewards,
 } from "./helpers/rewards.ts";
 import type { SseClient } from "./helpers/sse-client.ts";
-import { bearer, setupTestApp, signUpAndLogIn, TEST_MNEMONIC, testConfig } from "./helpers/test-app.ts";
+import {
+  bearer,
+  setupTestApp,
+  signUpAndLogIn,
+  TEST_MNEMONIC,
+  testConfig,
+  withdrawalsUnheld,
+} from "./helpers/test-app.ts";
 
 const REWARDS = {
   "first-tap": 2,
@@ -47,7 +54,12 @@ const REWARDS = {
   "first-referral": 11,
 };
 const t = setupTestApp({
-  config: { economy: { ...testConfig().economy, achievementRewardPoints: REWARDS } },
+  config: {
+    economy: { ...testConfig().economy, achievementRewardPoints: REWARDS },
+    // first-withdrawal unlocks when the chain confirms: first withdrawals go out without review
+    // (WITHDRAWAL_REVIEW_FIRST=false).
+    ...withdrawalsUnheld(),
+  },
 });
 const db = () => t.database.handle.db;
 

@@ -20,9 +20,18 @@ import {
   withdrawRewards,
 } from "./helpers/rewards.ts";
 import type { SseClient, SseFrame } from "./helpers/sse-client.ts";
-import { bearer, setupTestApp, signUpAndLogIn, TEST_MNEMONIC, uniqueEmail } from "./helpers/test-app.ts";
+import {
+  bearer,
+  setupTestApp,
+  signUpAndLogIn,
+  TEST_MNEMONIC,
+  uniqueEmail,
+  withdrawalsUnheld,
+} from "./helpers/test-app.ts";
 
-const t = setupTestApp();
+// A withdrawal's statuses along the chain path: first withdrawals go out without review
+// (WITHDRAWAL_REVIEW_FIRST=false); the held ones' events are in fair-play-held.test.ts.
+const t = setupTestApp({ config: withdrawalsUnheld() });
 const OUTSIDE = createHdWallet(TEST_MNEMONIC).addressAt(9_999);
 
 async function newCaller(): Promise<Caller> {

@@ -45,6 +45,7 @@ import {
   type TestDatabase,
   testConfig,
   testEngine,
+  withdrawalsUnheld,
 } from "./helpers/test-app.ts";
 
 const folder = mkdtempSync(path.join(tmpdir(), "tr-backup-"));
@@ -377,6 +378,9 @@ async function books(db: Kysely<Database>) {
   return { accounts, points, transfers: Number(transfers.n) };
 }
 
+/** liveALittle's withdrawal is sent and confirmed: withdrawals go out without review (WITHDRAWAL_REVIEW_FIRST=false, no amount held). */
+const livedConfig = () => testConfig(withdrawalsUnheld());
+
 describe(`backup and restore on ${testEngine()}`, () => {
   const clock = createTestClock();
   let source: Source;
@@ -388,7 +392,7 @@ describe(`backup and restore on ${testEngine()}`, () => {
     source = testEngine() === "postgres" ? await postgresSource() : await pgliteSource();
     const handle = await source.open();
     await migrateToLatest(handle.db);
-    const app = await buildApp({ config: testConfig(), db: handle, clock, logger: false });
+    const app = await buildApp({ config: livedConfig(), db: handle, clock, logger: false });
     try {
       activity = await liveALittle({ app, clock });
       before = await books(handle.db);
@@ -492,7 +496,7 @@ describe(`backup and restore on ${testEngine()}`, () => {
       expect(await books(handle.db)).toEqual(before);
       expect(await checkLedgerInvariants(handle.db)).toEqual([]);
       // Starts on the restored copy with the same seed (the words were kept apart, as the runbook says).
-      app = await buildApp({ config: testConfig(), db: handle, clock, logger: false });
+      app = await buildApp({ config: livedConfig(), db: handle, clock, logger: false });
       expect(app.ctx.wallet.addressAt(HOT_WALLET_INDEX)).toBe(manifest.hotWalletAddress);
       expect((await reconcile(app.ctx)).differences).toBe(0);
       const login = await app.inject({

@@ -24,12 +24,23 @@ import {
 } from "./helpers/ledger-activity.ts";
 import { parsePrometheusText, sampleValue } from "./helpers/prometheus-text.ts";
 import { type Caller, fundViaDevnet, sessionCaller } from "./helpers/rewards.ts";
-import { bearer, HOUR, setupTestApp, signUpAndLogIn, testEngine } from "./helpers/test-app.ts";
+import {
+  bearer,
+  HOUR,
+  setupTestApp,
+  signUpAndLogIn,
+  testEngine,
+  withdrawalsUnheld,
+} from "./helpers/test-app.ts";
 
 const TOKEN = "reconcile-metrics-token";
 // Two hours back: `npm run reconcile` runs on the real clock, and the devnet confirms a transfer only once its
 // time has come, so the suite's clock (moved forward by the tests) must stay behind the real one.
-const t = setupTestApp({ config: { metricsToken: TOKEN }, clockStart: new Date(Date.now() - 2 * HOUR) });
+// Withdrawals that leave the hot wallet: first ones go out without review (WITHDRAWAL_REVIEW_FIRST=false).
+const t = setupTestApp({
+  config: { metricsToken: TOKEN, ...withdrawalsUnheld() },
+  clockStart: new Date(Date.now() - 2 * HOUR),
+});
 const db = () => t.database.handle.db;
 const check = () => reconcile(t.app.ctx);
 let activity: Activity;
@@ -210,7 +221,9 @@ describe("npm run reconcile and the hourly run", () => {
   );
 
   it("the worker reconciles under its lease, records the run, and /api/metrics shows it", async () => {
-    const app = await t.buildAnother({ config: { reconcileIntervalMs: 100, metricsToken: TOKEN } });
+    const app = await t.buildAnother({
+      config: { reconcileIntervalMs: 100, metricsToken: TOKEN, ...withdrawalsUnheld() },
+    });
     const before = await db()
       .selectFrom("reconciliation_runs")
       .select((eb) => eb.fn.countAll<number>().as("n"))

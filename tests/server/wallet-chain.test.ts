@@ -19,9 +19,16 @@ import {
   sessionCaller,
   snapshot,
 } from "./helpers/rewards.ts";
-import { bearer, setupTestApp, signUpAndLogIn, TEST_MNEMONIC } from "./helpers/test-app.ts";
+import {
+  bearer,
+  setupTestApp,
+  signUpAndLogIn,
+  TEST_MNEMONIC,
+  withdrawalsUnheld,
+} from "./helpers/test-app.ts";
 
-const t = setupTestApp();
+// The chain path: withdrawals go out without review (WITHDRAWAL_REVIEW_FIRST=false, no amount held).
+const t = setupTestApp({ config: withdrawalsUnheld() });
 const errorOf = (res: { json: <T>() => T }) => res.json<{ error: { code: string; message: string } }>().error;
 const hd = createHdWallet(TEST_MNEMONIC);
 const ctx = () => t.app.ctx;
@@ -202,7 +209,7 @@ describe("deposits", () => {
     await devnetDeposit({ address, amount: 5 });
     confirmBlocks();
     await chainTransactions(caller);
-    const restarted = await t.buildAnother();
+    const restarted = await t.buildAnother({ config: withdrawalsUnheld() });
     await scanAllDeposits(restarted.ctx);
     await Promise.all([scanAllDeposits(restarted.ctx), scanAllDeposits(ctx())]);
     expect(await walletBalance(caller)).toBe(5);
@@ -337,6 +344,7 @@ describe("POST /wallet/token/transfer", () => {
       amount: 300,
       to: destination,
       txId: row.tx_id,
+      reason: null,
     });
     expect((await status(await newCaller())).statusCode).toBe(404);
     await ctx().background.drain(); // the replay's after-answer task holds the row's lease until done
@@ -426,7 +434,7 @@ describe("POST /wallet/token/transfer", () => {
     await expect(advanceWithdrawal(ctx(), id, { afterBroadcast: () => Promise.reject(crash) })).rejects.toBe(
       crash,
     );
-    const restarted = await t.buildAnother();
+    const restarted = await t.buildAnother({ config: withdrawalsUnheld() });
     expect(await advanceWithdrawal(restarted.ctx, id)).toBe("broadcast");
     confirmBlocks();
     expect(await advanceWithdrawal(restarted.ctx, id)).toBe("confirmed");

@@ -12,7 +12,13 @@ import { scanDeposits } from "#server/domain/wallet/deposits.ts";
 import { advanceWithdrawal } from "#server/domain/wallet/usdt-withdrawal.ts";
 import { type FakeTronGrid, OTHER_TOKEN, startFakeTronGrid } from "../chain/fake-trongrid.ts";
 import { getJson, randomKey, sessionCaller } from "./helpers/rewards.ts";
-import { bearer, setupTestApp, signUpAndLogIn, TEST_MNEMONIC } from "./helpers/test-app.ts";
+import {
+  bearer,
+  setupTestApp,
+  signUpAndLogIn,
+  TEST_MNEMONIC,
+  withdrawalsUnheld,
+} from "./helpers/test-app.ts";
 
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const FAKE_USDT = OTHER_TOKEN;
@@ -40,7 +46,8 @@ afterAll(async () => {
 });
 
 describe("the wallet on TRON", () => {
-  const t = setupTestApp({ config: { chain: "tron" }, chain: () => gateway() });
+  // The chain path: withdrawals go out without review (WITHDRAWAL_REVIEW_FIRST=false, no amount held).
+  const t = setupTestApp({ config: { chain: "tron", ...withdrawalsUnheld() }, chain: () => gateway() });
 
   async function userWithAddress() {
     const caller = sessionCaller(await signUpAndLogIn(t.app));

@@ -19,6 +19,7 @@ import * as telegramLinkOwnership from "./013-telegram-link-ownership.ts";
 import * as pruningIndexes from "./014-pruning-indexes.ts";
 import * as fairPlay from "./015-fair-play.ts";
 import * as riskTiming from "./016-risk-timing.ts";
+import * as heldWithdrawals from "./017-held-withdrawals.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "014-pruning-indexes": pruningIndexes,
   "015-fair-play": fairPlay,
   "016-risk-timing": riskTiming,
+  "017-held-withdrawals": heldWithdrawals,
 };

@@ -105,6 +105,8 @@ export function listAccountTransfers(
       "t.description",
       "t.created_at",
       "w.status as withdrawal_status",
+      "w.decision as withdrawal_decision",
+      "w.failure_reason as withdrawal_failure_reason",
     ])
     .where((eb) => eb.or([eb("t.debit_account", "=", accountId), eb("t.credit_account", "=", accountId)]));
   if (page.after) {

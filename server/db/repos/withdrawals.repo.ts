@@ -91,3 +91,71 @@ export function listOpenWithdrawalIds(db: Db, now: Date, limit: number) {
 export function findWithdrawal(db: Db, id: string) {
   return db.selectFrom("withdrawals").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/**
+ * Whether one of the user's USDT withdrawals was let through: going out or gone (reserved, signed, broadcast,
+ * confirmed). Held, rejected and failed ones do not count, so a withdrawal asked while the first still waits
+ * is "first" too (docs/fair-play.md, Held withdrawals).
+ */
+export async function hasWithdrawalLetThrough(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("withdrawals")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("status", "in", ["reserved", "signed", "broadcast", "confirmed"])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface Decision {
+  by: string;
+  at: Date;
+}
+
+/**
+ * The one admin decision a held withdrawal gets: a conditional change from `review`, so of any number of
+ * decisions at once exactly one finds the row still held. Answers the row as decided, or undefined.
+ */
+export function decideHeld(
+  db: Db,
+  id: string,
+  decision: Decision & ({ approve: true } | { approve: false; reason: string }),
+): Promise<WithdrawalRow | undefined> {
+  return db
+    .updateTable("withdrawals")
+    .set({
+      status: decision.approve ? "reserved" : "failed",
+      decision: decision.approve ? "approved" : "rejected",
+      decided_by: decision.by,
+      decided_at: decision.at,
+      updated_at: decision.at,
+      ...(decision.approve ? {} : { failure_reason: decision.reason }),
+    })
+    .where("id", "=", id)
+    .where("status", "=", "review")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Rejects every held withdrawal of a user at once (a ban): the rows as rejected. */
+export function rejectAllHeldOf(
+  db: Db,
+  userId: string,
+  decision: { by: string | null; at: Date; reason: string },
+) {
+  return db
+    .updateTable("withdrawals")
+    .set({
+      status: "failed",
+      decision: "rejected",
+      decided_by: decision.by,
+      decided_at: decision.at,
+      updated_at: decision.at,
+      failure_reason: decision.reason,
+    })
+    .where("user_id", "=", userId)
+    .where("status", "=", "review")
+    .returningAll()
+    .execute();
+}

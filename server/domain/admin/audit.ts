@@ -22,7 +22,9 @@ export type AdminAction =
   | "risk-clear"
   | "risk-freeze"
   | "risk-unfreeze"
-  | "risk-ban";
+  | "risk-ban"
+  | "approve-withdrawal"
+  | "reject-withdrawal";
 
 export interface AuditEntry {
   id: string;

@@ -22,6 +22,7 @@ import { type Actor, recordAudit } from "../admin/audit.ts";
 import type { Settings, Uses } from "../deps.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
+import { rejectHeldWithdrawalsOf } from "./held-withdrawals.ts";
 import { statusFor } from "./score.ts";
 import { riskChanged, sessionsBanned, standingChanged } from "./standing-events.ts";
 
@@ -106,7 +107,8 @@ async function decideIn(
   if (action === "ban") {
     await revokeAllSessionsOfUser(trx, userId, at);
     sessionsBanned(trx, userId);
-    // merge: reject held withdrawals (fp/held)
+    // A closed account's USDT never leaves: what waits for review goes back to its wallet (docs/fair-play.md).
+    await rejectHeldWithdrawalsOf(trx, deps, userId, decision.reason.trim(), actor.id);
   }
   await answerOpenAppeal(trx, userId, { by: actor.id, at });
   if (status !== before.status) standingChanged(trx, userId, status);

@@ -65,8 +65,10 @@ export function withdrawalChanged(
   withdrawal: {
     id: string;
     amountMicro: number;
-    status: "pending" | "confirmed" | "failed";
+    status: "review" | "pending" | "confirmed" | "failed";
     txId: string | null;
+    /** Why it failed, when an admin rejected it (docs/fair-play.md); absent on the chain's own changes. */
+    reason?: string | null;
   },
 ): void {
   queueLiveEvent(trx, {
@@ -77,6 +79,7 @@ export function withdrawalChanged(
       amount: microToNumber(withdrawal.amountMicro),
       status: withdrawal.status,
       txId: withdrawal.txId,
+      ...(withdrawal.reason !== undefined ? { reason: withdrawal.reason } : {}),
     },
   });
 }

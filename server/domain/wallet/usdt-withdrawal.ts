@@ -2,7 +2,10 @@
  * USDT withdrawals to a TRC20 address (docs/design.md §6; docs/api.md, Wallet: POST /wallet/token/transfer).
  *
  * request: checks, then in one transaction moves the amount from the source account (the user's wallet, or
- *   the treasury for an admin) to the `withdrawals` clearing account and records the withdrawal `reserved`.
+ *   the treasury for an admin) to the `withdrawals` clearing account and records the withdrawal `reserved`,
+ *   or `review` when fair play holds it for an admin (docs/fair-play.md, Held withdrawals: a frozen or
+ *   banned account is refused in the same transaction). A `review` row is reserved money nothing here
+ *   touches: the worker leases only open statuses, and an admin's approval makes it `reserved`.
  *   Idempotent by key; the conditional debit means one balance can never pay two withdrawals.
  * advance (a background task after the answer, and the worker's rounds): reserved → sign → store the tx id and
  *   signed payload → broadcast → wait for the chain → post (clearing → external) or release (clearing →
@@ -21,6 +24,7 @@ import { isTronAddress, shortTronAddress } from "#contracts/tron-address.ts";
 import { ChainUnavailable, type PreparedTransfer, TransferRejected } from "../../chain/gateway.ts";
 import {
   findWithdrawal,
+  hasWithdrawalLetThrough,
   insertWithdrawal,
   leaseWithdrawal,
   listOpenWithdrawalIds,
@@ -32,6 +36,8 @@ import {
 import type { Database } from "../../db/schema.ts";
 import type { Settings, Uses } from "../deps.ts";
 import { prepareUnlock } from "../economy/achievements.ts";
+import { holdReason } from "../fair-play/hold-rules.ts";
+import { refuseIfFrozen } from "../fair-play/money-gate.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { EXTERNAL, ensureWalletAccount } from "../ledger/accounts.ts";
 import { InsufficientBalance, transfer } from "../ledger/transfer.ts";
@@ -46,9 +52,17 @@ const EXPIRY_GRACE_MS = 60_000;
 
 export interface WithdrawalAnswer {
   id: string;
-  status: "pending";
+  /** `review`: held for an admin (docs/fair-play.md). */
+  status: "pending" | "review";
   amountMicro: number;
   to: string;
+}
+
+interface ReserveRequest {
+  source: string;
+  userId: string | null;
+  to: string;
+  amountMicro: number;
 }
 
 /** Test hooks: where a test makes the process "die". */
@@ -60,7 +74,7 @@ export interface AdvanceHooks {
 export type WithdrawalDeps = LiveTransactionDeps & Uses<"chain" | "log"> & Settings<"economy">;
 
 export async function requestUsdtWithdrawal(
-  deps: WithdrawalDeps & Uses<"background">,
+  deps: WithdrawalDeps & Uses<"background"> & Settings<"fairPlay">,
   request: { userId: string; idempotencyKey: string; to: string; amountMicro: number },
 ): Promise<WithdrawalAnswer> {
   const { userId, to, amountMicro } = request;
@@ -72,32 +86,50 @@ export async function requestUsdtWithdrawal(
   const answer = await runIdempotent(
     deps,
     { callerId: userId, key: request.idempotencyKey, scope: "token-transfer", body: { to, amountMicro } },
-    (trx) =>
-      reserveWithdrawal(trx, deps.clock(), {
-        source,
-        userId,
-        to,
+    async (trx) => {
+      // First, so a freeze or ban decided meanwhile is seen or waited for (money-gate.ts).
+      const standing = await refuseIfFrozen(trx, userId);
+      const hold = holdReason(deps.config.fairPlay, {
+        standing,
         amountMicro,
-      }).catch((err: unknown) => {
-        throw err instanceof InsufficientBalance ? insufficientWithdrawalBalance() : err;
-      }),
+        firstWithdrawal: !(await hasWithdrawalLetThrough(trx, userId)),
+      });
+      return reserveWithdrawal(trx, deps.clock(), { source, userId, to, amountMicro, hold }).catch(
+        (err: unknown) => {
+          throw err instanceof InsufficientBalance ? insufficientWithdrawalBalance() : err;
+        },
+      );
+    },
   );
-  deps.background.run("advance withdrawal", () => advanceWithdrawal(deps, answer.id).then(() => {}));
+  if (answer.status === "pending")
+    deps.background.run("advance withdrawal", () => advanceWithdrawal(deps, answer.id).then(() => {}));
   return answer;
 }
 
 /**
  * In the caller's transaction: the amount leaves `source` for the clearing account and the withdrawal is
- * recorded `reserved`. Throws InsufficientBalance when the source cannot cover it (nothing is written then).
- * The caller starts advanceWithdrawal once the transaction has committed.
+ * recorded `reserved`, or `review` with `hold` (why it waits for an admin). Throws InsufficientBalance when
+ * the source cannot cover it (nothing is written then). The caller starts advanceWithdrawal once the
+ * transaction has committed, unless it is held.
  */
 export async function reserveWithdrawal(
   trx: Transaction<Database>,
   at: Date,
-  request: { source: string; userId: string | null; to: string; amountMicro: number },
+  request: ReserveRequest,
+): Promise<WithdrawalAnswer & { status: "pending" }>;
+export async function reserveWithdrawal(
+  trx: Transaction<Database>,
+  at: Date,
+  request: ReserveRequest & { hold: string | null },
+): Promise<WithdrawalAnswer>;
+export async function reserveWithdrawal(
+  trx: Transaction<Database>,
+  at: Date,
+  request: ReserveRequest & { hold?: string | null },
 ): Promise<WithdrawalAnswer> {
   const id = randomUUID();
   const { source, to, amountMicro } = request;
+  const held = Boolean(request.hold);
   await transfer(trx, {
     from: source,
     to: WITHDRAWALS_ACCOUNT,
@@ -113,13 +145,14 @@ export async function reserveWithdrawal(
     source_account: source,
     to_address: to,
     amount_micro: amountMicro,
-    status: "reserved",
+    status: held ? "review" : "reserved",
+    review_reason: request.hold ?? null,
     created_at: at,
     updated_at: at,
   });
-  if (request.userId)
-    withdrawalChanged(trx, request.userId, { id, amountMicro, status: "pending", txId: null });
-  return { id, status: "pending", amountMicro, to };
+  const status = held ? "review" : "pending";
+  if (request.userId) withdrawalChanged(trx, request.userId, { id, amountMicro, status, txId: null });
+  return { id, status, amountMicro, to };
 }
 
 /** Tells the owner's screens (a treasury withdrawal has no owner to tell). */

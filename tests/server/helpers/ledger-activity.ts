@@ -67,6 +67,8 @@ export async function liveALittle(t: Suite): Promise<Activity> {
     payload: { to: OUTSIDE_ADDRESS, amount: 300 },
   });
   expect(withdrawal.statusCode, withdrawal.body).toBe(202);
+  // Sent, not held: the suite's app has WITHDRAWAL_REVIEW_FIRST=false (withdrawalsUnheld).
+  expect(withdrawal.json<{ withdrawal: { status: string } }>().withdrawal.status).toBe("pending");
   expect((await syncTaps(t.app, depositor, { taps: 25 })).statusCode).toBe(200);
   await settleChain(t);
   // The withdrawal was broadcast in the first round; this one sees it confirmed and posts it.

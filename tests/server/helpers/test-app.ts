@@ -136,6 +136,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/**
+ * WITHDRAWAL_REVIEW_FIRST=false and no amount held (WITHDRAWAL_REVIEW_ABOVE_USDT beyond any balance): for
+ * suites about the chain path, whose users' USDT withdrawals must go out without an admin's approval (held
+ * withdrawals have their own suite, fair-play-held.test.ts).
+ */
+export const withdrawalsUnheld = (): Pick<Config, "fairPlay"> => ({
+  fairPlay: {
+    ...testConfig().fairPlay,
+    reviewFirstWithdrawal: false,
+    reviewAboveMicro: Number.MAX_SAFE_INTEGER,
+  },
+});
+
 export interface TestAppOptions {
   config?: Partial<Config>;
   distDir?: string;
