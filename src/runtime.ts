@@ -178,7 +178,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
         }),
       },
     }),
-    { input: { now, newId, telegramInitData } },
+    { input: { now, newId, telegramInitData, tapClock: () => performance.now() } },
   ).start();
   // Both sessions live as long as the app, so these references never change.
   const session = app.system.get("session") as ActorRefFrom<typeof authMachine>;

@@ -29,6 +29,7 @@ const FOR_TAPS = new Set<LiveEvent["type"]>([
   "MULTIPLIER.CHANGED",
   "STREAM.RESET",
   "STREAM.DOWN",
+  "STANDING.CHANGED",
 ]);
 /** Live events the boosters actor follows (docs/decisions/020). */
 const FOR_BOOSTERS = new Set<LiveEvent["type"]>(["BOOSTER.CHANGED", "STREAM.RESET"]);
@@ -200,7 +201,7 @@ export const appMachine = setup({
               id: "taps",
               systemId: "taps",
               src: "taps",
-              input: ({ context }) => ({ userId: context.userId!, newId: context.newId, now: context.now }),
+              input: ({ context }) => ({ ...context, userId: context.userId! }),
             },
             {
               id: "boosters",
