@@ -30,18 +30,20 @@ function start(options: { stored?: StoredRewards | null; refuse?: Array<object |
       loadRewards: fromPromise(async () => loaded),
       store: storeHolding(options.stored ?? null),
       loadWalletBalance: fromPromise(async () => 0),
-      sendBatch: fromPromise(async ({ input }: { input: { batch: TapBatch } }): Promise<SyncAnswer> => {
-        sent.push(input.batch);
-        const refusal = refusals.shift();
-        if (refusal) throw refusal;
-        return {
-          points: 0,
-          totalTaps: sent.length,
-          multiplier: 0.001,
-          credited: { taps: input.batch.taps, points: 0 },
-          replayed: false,
-        };
-      }),
+      sendBatch: fromPromise<SyncAnswer, { userId: string; batch: TapBatch; multiplierMicro: number }>(
+        async ({ input }) => {
+          sent.push(input.batch);
+          const refusal = refusals.shift();
+          if (refusal) throw refusal;
+          return {
+            points: 0,
+            totalTaps: sent.length,
+            multiplier: 0.001,
+            credited: { taps: input.batch.taps, points: 0 },
+            replayed: false,
+          };
+        },
+      ),
     },
     actions: {
       persist: ({ context }) =>
