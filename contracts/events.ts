@@ -65,8 +65,16 @@ export const LiveEventData = {
     {
       id: Uuid,
       amount: Balance,
-      status: Type.Union([Type.Literal("pending"), Type.Literal("confirmed"), Type.Literal("failed")]),
+      /** `review`: held for an admin's decision (docs/fair-play.md). */
+      status: Type.Union([
+        Type.Literal("review"),
+        Type.Literal("pending"),
+        Type.Literal("confirmed"),
+        Type.Literal("failed"),
+      ]),
       txId: Type.Union([Type.String(), Type.Null()]),
+      /** Why an admin rejected it (then `failed`). */
+      reason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     },
     strict,
   ),

@@ -215,10 +215,18 @@ export const withdrawalStatus = defineEndpoint({
     200: Type.Object(
       {
         id: Type.String({ format: "uuid" }),
-        status: Type.Union([Type.Literal("pending"), Type.Literal("confirmed"), Type.Literal("failed")]),
+        /** `review`: held for an admin's decision (docs/fair-play.md). */
+        status: Type.Union([
+          Type.Literal("review"),
+          Type.Literal("pending"),
+          Type.Literal("confirmed"),
+          Type.Literal("failed"),
+        ]),
         amount: Balance,
         to: TronAddress,
         txId: Type.Union([Type.String(), Type.Null()]),
+        /** Why an admin rejected it (then `failed`); null otherwise. */
+        reason: Type.Union([Type.String(), Type.Null()]),
       },
       strict,
     ),
