@@ -3,18 +3,21 @@
  * with msw as the server: the standing card on Home (absent while `ok`), the "Ask for a review" dialog (its
  * words checked before sending, keyboard and focus, a second appeal refused with 409 APPEAL_OPEN), a
  * `standing` event showing the card live, and the tap screen of a frozen account: the coin disabled, why, the
- * way to ask for a review, and taps refused by the server kept and sent once the account is unfrozen.
+ * way to ask for a review, and taps refused by the server kept and sent once the account is unfrozen; a
+ * closed account signed out by the stream, and a login refused, both saying the account is closed.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  ACCOUNT_BANNED_MESSAGE,
   ACCOUNT_FROZEN_MESSAGE,
   APPEAL_OPEN_MESSAGE,
   STANDING_MESSAGES,
 } from "#contracts/fair-play-rules.ts";
 import { APPEAL_SENT } from "#src/machines/fair-play/standing.machine.ts";
+import { renderApp } from "../client/render-app.tsx";
 import { API, createFakeBackend } from "../msw/fake-backend.ts";
 import { fakeEventSources } from "../support/fake-event-source.ts";
 import { findToast, renderSignedIn } from "./signed-in.tsx";
@@ -197,4 +200,40 @@ describe("Tap screen: a frozen account", () => {
       app.unmount();
     }
   }, 15_000);
+});
+
+describe("A closed account", () => {
+  it("is signed out by the stream's `session` event (banned), and the login page says the account is closed", async () => {
+    const sources = fakeEventSources();
+    const { app } = open("/home", "ok", { openEventSource: sources.open });
+    try {
+      expect(await screen.findByText("Rewards Balance")).toBeTruthy();
+      await waitFor(() => expect(sources.opened).toHaveLength(1));
+      sources.latest().open();
+      sources.latest().frame("session", { reason: "banned" }, "1");
+      await waitFor(() => expect(app.location()).toBe("/auth?mode=login"));
+      expect(await screen.findByText(ACCOUNT_BANNED_MESSAGE)).toBeTruthy();
+      expect(localStorage.getItem("auth_token")).toBeNull();
+    } finally {
+      await app.stop();
+      app.unmount();
+    }
+  });
+
+  it("a login answered 403 ACCOUNT_BANNED says the account is closed", async () => {
+    const { user } = backend.signedIn();
+    const app = renderApp("/auth?mode=login");
+    try {
+      backend.failNext.set("login", { status: 403, code: "ACCOUNT_BANNED", message: ACCOUNT_BANNED_MESSAGE });
+      await app.user.type(await screen.findByLabelText("Email"), user.email);
+      await app.user.type(screen.getByLabelText("Password"), "correct horse");
+      await app.user.click(screen.getByRole("button", { name: "Login" }));
+      expect(await findToast("Login Failed")).toBeTruthy();
+      expect(screen.getAllByText(ACCOUNT_BANNED_MESSAGE).length).toBeGreaterThanOrEqual(1);
+      expect(app.location()).toBe("/auth?mode=login");
+    } finally {
+      await app.stop();
+      app.unmount();
+    }
+  });
 });
