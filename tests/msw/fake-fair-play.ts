@@ -4,7 +4,7 @@
  * /user/{id}/standing/appeal (3–1000 characters, one open appeal at a time: 409 APPEAL_OPEN). A frozen
  * user's tap syncs are refused by fake-rewards.ts (403 ACCOUNT_FROZEN), which asks `isFrozen`.
  */
-import { HttpResponse, http } from "msw";
+import { delay, HttpResponse, http } from "msw";
 import {
   APPEAL_MAX_LENGTH,
   APPEAL_MIN_LENGTH,
@@ -24,6 +24,8 @@ export function createFakeFairPlay(api: string, userIdOf: (request: Request) => 
   const appealCalls: Array<{ userId: string; message: string }> = [];
   /** Whose standing was read, in order. */
   const standingReads: string[] = [];
+  /** The next appeal is lost on the way ("network") or never answered ("hang"). */
+  let nextAppeal: "network" | "hang" | null = null;
 
   const own = (request: Request, id: string) => {
     const userId = userIdOf(request);
@@ -50,6 +52,10 @@ export function createFakeFairPlay(api: string, userIdOf: (request: Request) => 
       if (response) return response;
       const message = typeof body.message === "string" ? body.message : "";
       appealCalls.push({ userId, message });
+      const injected = nextAppeal;
+      nextAppeal = null;
+      if (injected === "hang") await delay("infinite");
+      if (injected === "network") return HttpResponse.error();
       if (message.length < APPEAL_MIN_LENGTH || message.length > APPEAL_MAX_LENGTH)
         return failure(400, "VALIDATION_ERROR", "The message must be 3 to 1000 characters.");
       if (appeals.has(userId)) return failure(409, "APPEAL_OPEN", APPEAL_OPEN_MESSAGE);
@@ -68,10 +74,14 @@ export function createFakeFairPlay(api: string, userIdOf: (request: Request) => 
     openAppeal: (userId: string, message: string, at = new Date().toISOString()) =>
       appeals.set(userId, { at, message }),
     isFrozen: (userId: string) => statuses.get(userId) === "frozen",
+    failNextAppeal: (how: "network" | "hang") => {
+      nextAppeal = how;
+    },
     clear() {
       statuses.clear();
       appeals.clear();
       appealCalls.length = 0;
+      nextAppeal = null;
       standingReads.length = 0;
     },
   };
