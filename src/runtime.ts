@@ -17,6 +17,7 @@ import {
 import { economyApi } from "./api/economy.ts";
 import type { ApiResult } from "./api/errors.ts";
 import { eventsApi, type OpenEventSource } from "./api/events.ts";
+import { fairPlayApi } from "./api/fair-play.ts";
 import { rewardsApi } from "./api/rewards.ts";
 import { createRewardsStore } from "./api/rewards-store.ts";
 import { createSessionStore } from "./api/session-store.ts";
@@ -32,6 +33,7 @@ import { protectedMachine } from "./machines/auth/protected.machine.ts";
 import { boostersMachine } from "./machines/economy/boosters.machine.ts";
 import { createEconomyActors } from "./machines/economy/economy.actors.ts";
 import { createStandingsActors } from "./machines/economy/standings.actors.ts";
+import { createFairPlayActors } from "./machines/fair-play/fair-play.actors.ts";
 import {
   type ChannelLike,
   createLiveActors,
@@ -178,7 +180,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
         }),
       },
     }),
-    { input: { now, newId, telegramInitData } },
+    { input: { now, newId, telegramInitData, tapClock: () => performance.now() } },
   ).start();
   // Both sessions live as long as the app, so these references never change.
   const session = app.system.get("session") as ActorRefFrom<typeof authMachine>;
@@ -200,6 +202,7 @@ export function createRuntime(options: RuntimeOptions = {}) {
     walletActors: createWalletActors({ wallet: walletApi(api) }),
     economyActors,
     standingsActors: createStandingsActors({ standings: standingsApi(api) }),
+    fairPlayActors: createFairPlayActors({ fairPlay: fairPlayApi(api) }),
     sessionSettled,
     telegramInitData,
     now,

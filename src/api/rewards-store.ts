@@ -14,6 +14,12 @@ import { rewardsKey } from "./storage-keys.ts";
 export interface TapBatch {
   batchId: string;
   taps: number;
+  /**
+   * One entry per tap, the ms since the tap before it (docs/fair-play.md, "What the player sees"); kept with
+   * the batch so a retry or a reload sends the same ones. Absent on a batch an older version stored: it is
+   * sent without them.
+   */
+  intervals?: number[];
 }
 
 export interface StoredRewards {
@@ -24,6 +30,8 @@ export interface StoredRewards {
   walletBalanceMicro: number;
   batches: TapBatch[];
   unsyncedTaps: number;
+  /** The intervals of the taps not yet in a batch (one per tap when complete; see TapBatch.intervals). */
+  unsyncedIntervals?: number[];
 }
 
 /** Another tab's record of its pending taps. */
@@ -59,6 +67,20 @@ export function tabOfKey(userId: string, key: string): string | null {
 const isBatch = (value: unknown): value is TapBatch =>
   typeof (value as TapBatch)?.batchId === "string" && Number.isInteger((value as TapBatch).taps);
 
+/** A record's figures without any pending taps (the shared key's content). */
+export const figuresOnly = ({ unsyncedIntervals: _, ...rewards }: StoredRewards): StoredRewards => ({
+  ...rewards,
+  batches: [],
+  unsyncedTaps: 0,
+});
+
+const isIntervals = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((entry) => Number.isInteger(entry) && entry >= 0);
+
+/** A stored batch as sent again: its intervals only when they are one whole number per tap. */
+const readBatch = ({ batchId, taps, intervals }: TapBatch): TapBatch =>
+  isIntervals(intervals) && intervals.length === taps ? { batchId, taps, intervals } : { batchId, taps };
+
 /** A stored record read defensively: anything unreadable counts as nothing stored. */
 export function parseRewards(raw: string | null): StoredRewards | null {
   if (!raw) return null;
@@ -69,8 +91,9 @@ export function parseRewards(raw: string | null): StoredRewards | null {
       totalTaps: Number(parsed.totalTaps) || 0,
       multiplierMicro: Number(parsed.multiplierMicro) || 0,
       walletBalanceMicro: Number(parsed.walletBalanceMicro) || 0,
-      batches: Array.isArray(parsed.batches) ? parsed.batches.filter(isBatch) : [],
+      batches: Array.isArray(parsed.batches) ? parsed.batches.filter(isBatch).map(readBatch) : [],
       unsyncedTaps: Number.isInteger(parsed.unsyncedTaps) ? Number(parsed.unsyncedTaps) : 0,
+      ...(isIntervals(parsed.unsyncedIntervals) ? { unsyncedIntervals: parsed.unsyncedIntervals } : {}),
     };
   } catch {
     return null;
@@ -95,13 +118,12 @@ export function createRewardsStore(storage: Storage): RewardsStore {
   return {
     load: (userId) => {
       const stored = read(rewardsKey(userId));
-      return stored && { ...stored, batches: [], unsyncedTaps: 0 };
+      return stored && figuresOnly(stored);
     },
     save(userId, tabId, rewards) {
       write(tabRewardsKey(userId, tabId), rewards);
       const figures = read(rewardsKey(userId));
-      if (!figures || rewards.totalTaps >= figures.totalTaps)
-        write(rewardsKey(userId), { ...rewards, batches: [], unsyncedTaps: 0 });
+      if (!figures || rewards.totalTaps >= figures.totalTaps) write(rewardsKey(userId), figuresOnly(rewards));
     },
     loadTab: (userId, tabId) => read(tabRewardsKey(userId, tabId)),
     removeTab(userId, tabId) {

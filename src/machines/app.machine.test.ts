@@ -3,7 +3,7 @@ import { type AnyActorRef, assign, createActor, createMachine, sendParent, setup
 import { appMachine } from "./app.machine.ts";
 import type { LiveEvent, LiveReport } from "./live/live.types.ts";
 
-type Logged = { actor: string; event: string; userId?: string; to?: string };
+type Logged = { actor: string; event: string; userId?: string; to?: string; reason?: string };
 
 /**
  * The root actor with stand-ins for its children: a session whose user the test sets, and taps and admin
@@ -16,14 +16,19 @@ function start() {
     createMachine({
       types: {} as {
         context: { user: { id: string } | null };
-        events: { type: string; id?: string | null; to?: string };
+        events: { type: string; id?: string | null; to?: string; reason?: string };
       },
       context: { user: null },
       on: {
         USER: { actions: assign({ user: ({ event }) => (event.id ? { id: event.id } : null) }) },
         "*": {
           actions: ({ event }) =>
-            log.push({ actor: name, event: event.type, ...(event.to ? { to: event.to } : {}) }),
+            log.push({
+              actor: name,
+              event: event.type,
+              ...(event.to ? { to: event.to } : {}),
+              ...(event.reason ? { reason: event.reason } : {}),
+            }),
         },
       },
     });
@@ -266,10 +271,22 @@ describe("app machine: live streams in the tree", () => {
     signIn("u1");
     adminSignIn("a1");
     push("user", { type: "SESSION.REVOKED", reason: "logout" });
-    expect(log).toContainEqual({ actor: "session", event: "SESSION.LOST" });
-    expect(log).not.toContainEqual({ actor: "adminSession", event: "SESSION.LOST" });
+    expect(log).toContainEqual({ actor: "session", event: "SESSION.LOST", reason: "logout" });
+    expect(log.filter((entry) => entry.actor === "adminSession" && entry.event === "SESSION.LOST")).toEqual(
+      [],
+    );
     push("admin", { type: "SESSION.REVOKED", reason: "logout" });
-    expect(log).toContainEqual({ actor: "adminSession", event: "SESSION.LOST" });
+    expect(log).toContainEqual({ actor: "adminSession", event: "SESSION.LOST", reason: "logout" });
+    // A closed account (docs/fair-play.md): the session hears why, and says so on the login page.
+    push("user", { type: "SESSION.REVOKED", reason: "banned" });
+    expect(log).toContainEqual({ actor: "session", event: "SESSION.LOST", reason: "banned" });
+  });
+
+  it("passes a change of standing to the taps actor (a frozen account's taps wait, an unfrozen one's go)", () => {
+    const { log, signIn, push } = start();
+    signIn("u1");
+    push("user", { type: "STANDING.CHANGED", status: "ok" });
+    expect(log).toContainEqual({ actor: "taps", event: "STANDING.CHANGED", userId: "u1" });
   });
 
   it("says STREAM.DOWN for a stream that stops while up (its owner signed out)", () => {

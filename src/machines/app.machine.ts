@@ -12,15 +12,14 @@
 import { assertEvent, assign, emit, enqueueActions, setup } from "xstate";
 import { adminSessionMachine } from "./admin/admin-session.machine.ts";
 import type { AppContext, AppEvent, AppInput, AppLink, LiveFact } from "./app.types.ts";
-
-export type { AppInput } from "./app.types.ts";
-
 import { authMachine } from "./auth/auth.machine.ts";
 import { boostersMachine } from "./economy/boosters.machine.ts";
 import type { LiveEvent, StreamName } from "./live/live.types.ts";
 import { liveStreamMachine } from "./live/live-stream.machine.ts";
 import { tapsMachine } from "./taps/taps.machine.ts";
 import type { TapsEvent } from "./taps/taps.types.ts";
+
+export type { AppInput } from "./app.types.ts";
 
 /** Live events the taps actor reconciles (docs/decisions/007). */
 const FOR_TAPS = new Set<LiveEvent["type"]>([
@@ -29,6 +28,7 @@ const FOR_TAPS = new Set<LiveEvent["type"]>([
   "MULTIPLIER.CHANGED",
   "STREAM.RESET",
   "STREAM.DOWN",
+  "STANDING.CHANGED",
 ]);
 /** Live events the boosters actor follows (docs/decisions/020). */
 const FOR_BOOSTERS = new Set<LiveEvent["type"]>(["BOOSTER.CHANGED", "STREAM.RESET"]);
@@ -83,7 +83,8 @@ export const appMachine = setup({
       if (live.type !== "SESSION.REVOKED") return;
       // The server ended this session (docs/api.md): this tab signs out as after an expired session.
       const session = system.get(stream === "user" ? "session" : "adminSession");
-      if (session) enqueue.sendTo(session, { type: "SESSION.LOST" });
+      const lost = { type: "SESSION.LOST", reason: live.reason } as const;
+      if (session) enqueue.sendTo(session, lost);
     }),
     noteStreamStatus: assign({
       streamsUp: ({ context, event }) =>
@@ -200,7 +201,7 @@ export const appMachine = setup({
               id: "taps",
               systemId: "taps",
               src: "taps",
-              input: ({ context }) => ({ userId: context.userId!, newId: context.newId, now: context.now }),
+              input: ({ context }) => ({ ...context, userId: context.userId! }),
             },
             {
               id: "boosters",

@@ -37,6 +37,8 @@ export type AppLink = ActorRef<AppLinkSnapshot, AppMessage, LiveFact>;
 export interface AppInput {
   now: () => number;
   newId: () => string;
+  /** A monotonic clock for the intervals between taps (`performance.now()`; `now` when not given). */
+  tapClock?: () => number;
   /** The Telegram Mini App's signed initData when the app runs inside Telegram (docs/decisions/031). */
   telegramInitData?: string | null;
 }

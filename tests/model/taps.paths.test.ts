@@ -46,6 +46,16 @@ describe("taps machine: generated paths", () => {
     expect(syncToasts.length).toBeLessThanOrEqual(
       path.steps.filter((step) => step.event.type === "xstate.error.actor.sendBatch").length,
     );
+    // A frozen account's refusal is no failure to tell about, and its batches wait, kept.
+    const last = path.steps.at(-1)?.event as { type: string; error?: { code: string } } | undefined;
+    if (last?.error?.code === "ACCOUNT_FROZEN") {
+      expect(snapshot.hasTag("frozen")).toBe(true);
+      expect(snapshot.context.batches.length).toBeGreaterThan(0);
+      const offline = path.steps.filter(
+        (step) => (step.event as { error?: { code: string } }).error?.code === "NETWORK_ERROR",
+      );
+      expect(syncToasts.length).toBeLessThanOrEqual(offline.length);
+    }
   });
 });
 

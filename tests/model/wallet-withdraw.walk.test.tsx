@@ -250,4 +250,51 @@ describe("Withdraw USDT tab: checks, tabs and the followed withdrawal", () => {
       app.unmount();
     }
   });
+  it("says a held withdrawal awaits review, lists it so, and shows an admin's reason when rejected", async () => {
+    backend.wallet.holdWithdrawals();
+    const { app } = await openWithdraw(300);
+    try {
+      await fill(app, "TRC20 address", TO);
+      await fill(app, "Amount (USDT)", "300");
+      await app.user.click(within(panel()).getByRole("button", { name: "Withdraw" }));
+      expect(await findToast("Withdrawal awaiting review")).toBeTruthy();
+      expect(
+        screen.getByText("An admin reviews it before it is sent; the USDT stays reserved meanwhile."),
+      ).toBeTruthy();
+      const held = await screen.findByText("Awaiting review");
+      expect(held.parentElement?.textContent).toMatch(/· pending/);
+      expect(await within(walletFigure()).findByText("0.00 USDT")).toBeTruthy();
+      backend.wallet.decideWithdrawals("reject", "Several accounts share this network.");
+      expect(await findToast("Failed to process withdrawal", { timeout: 8_000 })).toBeTruthy();
+      expect(
+        screen.getByText(
+          "Rejected: Several accounts share this network. The 300 USDT is back in your wallet.",
+        ),
+      ).toBeTruthy();
+      const rejected = await screen.findByText("Several accounts share this network.", { selector: "span" });
+      expect(rejected.parentElement?.textContent).toMatch(/· failed/);
+      expect(await within(walletFigure()).findByText("300.00 USDT")).toBeTruthy();
+    } finally {
+      await app.stop();
+      app.unmount();
+    }
+  });
+
+  it("follows a held withdrawal an admin approves until the chain confirms it", async () => {
+    backend.wallet.holdWithdrawals();
+    const { app } = await openWithdraw(300);
+    try {
+      await fill(app, "TRC20 address", TO);
+      await fill(app, "Amount (USDT)", "300");
+      await app.user.click(within(panel()).getByRole("button", { name: "Withdraw" }));
+      expect(await findToast("Withdrawal awaiting review")).toBeTruthy();
+      backend.wallet.decideWithdrawals("approve");
+      expect(await screen.findByText(/USDT withdrawal to/, {}, { timeout: 8_000 })).toBeTruthy();
+      backend.wallet.settleWithdrawals("confirmed");
+      expect(await findToast("Withdrawal successful!", { timeout: 8_000 })).toBeTruthy();
+    } finally {
+      await app.stop();
+      app.unmount();
+    }
+  });
 });

@@ -1,13 +1,14 @@
 /**
  * A small stateful fake of our API for component tests (msw). It follows docs/api.md's answers for the auth
- * routes, (tests/msw/fake-rewards.ts, fake-wallet.ts, fake-economy.ts) for the rewards, wallet and economy
- * routes, and (fake-admin.ts)
+ * routes, (tests/msw/fake-rewards.ts, fake-wallet.ts, fake-economy.ts, fake-fair-play.ts) for the rewards,
+ * wallet, economy and standing routes, and (fake-admin.ts)
  * for the admin routes the back office's walks use; the real server is tested on its own in tests/server and
  * end to end in tests/e2e.
  */
 import { delay, HttpResponse, http } from "msw";
 import { createFakeAdmin } from "./fake-admin.ts";
 import { createFakeEconomy, referralCodeOf } from "./fake-economy.ts";
+import { createFakeFairPlay } from "./fake-fair-play.ts";
 import { createFakeRewards } from "./fake-rewards.ts";
 import { createFakeWallet } from "./fake-wallet.ts";
 
@@ -60,11 +61,13 @@ export function createFakeBackend() {
     tokens.get(request.headers.get("authorization")?.replace("Bearer ", "") ?? "") ?? null;
   // The economy reads and moves the rewards account's points; the tap sync asks it for the booster's factor.
   let economy: ReturnType<typeof createFakeEconomy> | undefined;
+  const fairPlay = createFakeFairPlay(API, userIdOf);
   const rewards = createFakeRewards(
     API,
     userIdOf,
     (userId) => economy?.factorOf(userId) ?? 1,
     (userId, entry) => economy?.addHistory(userId, { ...entry, timestamp: new Date().toISOString() }),
+    (userId) => fairPlay.isFrozen(userId),
   );
   economy = createFakeEconomy(API, userIdOf, (userId) => rewards.accountOf(userId));
   const wallet = createFakeWallet(API, userIdOf, {
@@ -99,6 +102,7 @@ export function createFakeBackend() {
     ...rewards.handlers,
     ...economy.handlers,
     ...wallet.handlers,
+    ...fairPlay.handlers,
     http.post(`${API}/auth/signup`, async ({ request }) => {
       const body = (await request.json()) as {
         email: string;
@@ -183,5 +187,5 @@ export function createFakeBackend() {
     }),
   ];
 
-  return { handlers, users, signups, failNext, rewards, economy, wallet, admin, signedIn };
+  return { handlers, users, signups, failNext, rewards, economy, wallet, admin, fairPlay, signedIn };
 }

@@ -9,6 +9,7 @@
  * outside what a walk controls.
  */
 import { delay, HttpResponse, http } from "msw";
+import { ACCOUNT_FROZEN_MESSAGE } from "#contracts/fair-play-rules.ts";
 
 export interface FakeRewards {
   pointsMicro: number;
@@ -52,12 +53,20 @@ export function createFakeRewards(
     userId: string,
     entry: { id: string; points: number; multiplier: number; factor: number },
   ) => void = () => {},
+  /** The account is frozen: its tap syncs are refused (403 ACCOUNT_FROZEN, docs/fair-play.md). */
+  frozen: (userId: string) => boolean = () => false,
 ) {
   const rewards = new Map<string, FakeRewards>();
   const storedSyncs = new Map<string, unknown>();
   const storedByKey = new Map<string, { status: number; body: unknown }>();
   /** Every batch the server received, in order (replays included). */
-  const syncs: Array<{ userId: string; batchId: string; taps: number; keepalive: boolean }> = [];
+  const syncs: Array<{
+    userId: string;
+    batchId: string;
+    taps: number;
+    keepalive: boolean;
+    intervals?: number[];
+  }> = [];
   const failNext = new Map<RewardsRoute, InjectedFailure>();
   type Outcome = "ok" | InjectedFailure;
   const held = new Map<RewardsRoute, { parked: Array<(outcome: Outcome) => void>; early: Outcome[] }>();
@@ -117,10 +126,22 @@ export function createFakeRewards(
       return HttpResponse.json({ points: fromMicro(account.pointsMicro), totalTaps: account.totalTaps });
     }),
     http.post(`${api}/user/:id/points`, async ({ request }) => {
-      const body = (await request.json()) as { batchId: string; taps: number };
+      const body = (await request.json()) as { batchId: string; taps: number; intervals?: number[] };
       const { response, userId, account } = await guard(request, "sync");
       if (response) return response;
-      syncs.push({ userId, batchId: body.batchId, taps: body.taps, keepalive: request.keepalive });
+      syncs.push({
+        userId,
+        batchId: body.batchId,
+        taps: body.taps,
+        keepalive: request.keepalive,
+        ...(body.intervals ? { intervals: body.intervals } : {}),
+      });
+      // A frozen account's taps are refused, nothing credited (docs/fair-play.md).
+      if (frozen(userId))
+        return HttpResponse.json(
+          { error: { code: "ACCOUNT_FROZEN", message: ACCOUNT_FROZEN_MESSAGE } },
+          { status: 403 },
+        );
       const key = `${userId}:${body.batchId}`;
       const stored = storedSyncs.get(key);
       if (stored) return HttpResponse.json({ ...(stored as object), replayed: true });

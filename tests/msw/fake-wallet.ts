@@ -7,6 +7,7 @@
  * `release`s it with an outcome, like fake-rewards.ts.
  */
 import { delay, HttpResponse, http } from "msw";
+import { AWAITING_REVIEW } from "#contracts/fair-play-rules.ts";
 import { shortTronAddress } from "#contracts/tron-address.ts";
 import type { InjectedFailure } from "./fake-rewards.ts";
 
@@ -34,9 +35,11 @@ interface Transfer {
 interface Withdrawal {
   id: string;
   userId: string;
-  status: "pending" | "confirmed" | "failed";
+  status: "review" | "pending" | "confirmed" | "failed";
   amount: number;
   to: string;
+  /** An admin's reason for rejecting it (docs/fair-play.md). */
+  reason: string | null;
 }
 
 interface HistoryEntry {
@@ -73,6 +76,8 @@ export function createFakeWallet(
   const failNext = new Map<WalletRoute, InjectedFailure>();
   const held = new Map<WalletRoute, { parked: Array<(outcome: Outcome) => void>; early: Outcome[] }>();
   let counter = 0;
+  /** New withdrawals are held for an admin's review (docs/fair-play.md: 202 with status `review`). */
+  let holdForReview = false;
 
   const answerWhenReleased = (route: WalletRoute) =>
     new Promise<Outcome>((resolve) => {
@@ -121,12 +126,14 @@ export function createFakeWallet(
     }
     wallet.add(userId, -body.amount);
     const id = `00000000-0000-4000-8000-${String(++counter).padStart(12, "0")}`;
-    const withdrawal: Withdrawal = { id, userId, status: "pending", amount: body.amount, to: body.to };
+    const status = holdForReview ? "review" : "pending";
+    const withdrawal: Withdrawal = { id, userId, status, amount: body.amount, to: body.to, reason: null };
     withdrawals.set(id, withdrawal);
-    const description = `USDT withdrawal to ${shortTronAddress(body.to)}`;
+    // The server's history shows a held one `pending`, described `Awaiting review`.
+    const description = holdForReview ? AWAITING_REVIEW : `USDT withdrawal to ${shortTronAddress(body.to)}`;
     const timestamp = new Date().toISOString();
     record(userId, { id, type: "withdraw", amount: body.amount, description, timestamp, status: "pending" });
-    const { userId: _owner, ...answer } = withdrawal;
+    const { userId: _owner, reason: _reason, ...answer } = withdrawal;
     return { status: 202, body: { success: true, withdrawal: answer } };
   }
 
@@ -221,7 +228,8 @@ export function createFakeWallet(
       const found = withdrawals.get(String(params.id));
       if (!found || found.userId !== userId) return failure(404, "NOT_FOUND", "No withdrawal of yours.");
       const { userId: _owner, ...answer } = found;
-      return HttpResponse.json({ ...answer, txId: found.status === "pending" ? null : "ab".repeat(32) });
+      const sent = found.status === "confirmed" || found.status === "failed";
+      return HttpResponse.json({ ...answer, txId: sent ? "ab".repeat(32) : null });
     }),
   ];
 
@@ -266,6 +274,33 @@ export function createFakeWallet(
     /** The txId of the user's newest pending deposit, if any. */
     pendingDeposit: (userId: string) => listOf(userId).find((t) => t.status === "pending")?.txId,
     hasDeposits: (userId: string) => listOf(userId).length > 0,
+    /** From now on withdrawals are held for review (an account in review, a first withdrawal...). */
+    holdWithdrawals: (on = true) => {
+      holdForReview = on;
+    },
+    /**
+     * An admin decides every held withdrawal: approved, it is pending as any other (and settles as they do);
+     * rejected, it fails with `reason` as its history description and its amount goes back to the wallet.
+     * Returns the decided ones, as the `withdrawal` event carries them.
+     */
+    decideWithdrawals(decision: "approve" | "reject", reason = "") {
+      const decided: Array<Omit<Withdrawal, "userId" | "to"> & { txId: null }> = [];
+      for (const withdrawal of withdrawals.values()) {
+        if (withdrawal.status !== "review") continue;
+        const entry = history.get(withdrawal.userId)?.find((row) => row.id === withdrawal.id);
+        if (decision === "approve") {
+          withdrawal.status = "pending";
+          if (entry) entry.description = `USDT withdrawal to ${shortTronAddress(withdrawal.to)}`;
+        } else {
+          Object.assign(withdrawal, { status: "failed", reason });
+          if (entry) Object.assign(entry, { status: "failed", description: reason });
+          wallet.add(withdrawal.userId, withdrawal.amount);
+        }
+        const { id, amount, status } = withdrawal;
+        decided.push({ id, amount, status, reason: withdrawal.reason, txId: null });
+      }
+      return decided;
+    },
     /** Every pending withdrawal is confirmed, or fails and its amount goes back to the wallet. */
     settleWithdrawals(status: "confirmed" | "failed") {
       for (const withdrawal of withdrawals.values()) {
@@ -293,6 +328,7 @@ export function createFakeWallet(
       history.clear();
       storedByKey.clear();
       transferCalls.length = 0;
+      holdForReview = false;
       failNext.clear();
       for (const gate of held.values()) for (const parked of gate.parked) parked("network");
       held.clear();

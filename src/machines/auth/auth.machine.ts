@@ -15,7 +15,8 @@
  * cleared before signedOut is; USER.UPDATED (the account changed under a dialog, such as Telegram's link in
  * telegram-link.machine.ts) replaces the user, already stored by whoever sends it; navigation leaves the
  * machine only as an emitted `navigate` event ~100 ms after the fact, and toasts only as emitted `toast`
- * events. All I/O is in the provided actors. A call that answered 401 anywhere (SESSION.UNAUTHORIZED) removes
+ * events. A closed account (docs/fair-play.md: `session` "banned", 403 ACCOUNT_BANNED) goes to the login
+ * page, which says so. All I/O is in the provided actors. A call that answered 401 anywhere (SESSION.UNAUTHORIZED) removes
  * the stored session at once, in any state; the storage checks then end the session as before.
  */
 import { assertEvent, spawnChild } from "xstate";
@@ -64,10 +65,13 @@ export const authMachine = authSetup.createMachine({
           { guard: "inTelegram", target: "signingInWithTelegram" },
           { target: "signedOut" },
         ],
-        onError: {
-          target: "clearingBrokenSession",
-          actions: { type: "setError", params: authError("SESSION_RESTORE_ERROR") },
-        },
+        onError: [
+          { guard: "accountClosed", target: "clearingBrokenSession", actions: "endClosedAccount" },
+          {
+            target: "clearingBrokenSession",
+            actions: { type: "setError", params: authError("SESSION_RESTORE_ERROR") },
+          },
+        ],
       },
     },
     signingInWithTelegram: {
@@ -162,7 +166,10 @@ export const authMachine = authSetup.createMachine({
           target: "loggingOut",
           actions: { type: "navigateTo", params: ({ event }) => event.to ?? "/" },
         },
-        "SESSION.LOST": { target: "clearingExpiredSession", actions: "endExpiredSession" },
+        "SESSION.LOST": [
+          { guard: "accountClosed", target: "clearingExpiredSession", actions: "endClosedAccount" },
+          { target: "clearingExpiredSession", actions: "endExpiredSession" },
+        ],
         "USER.UPDATED": { actions: "replaceUser" },
         "AUTH_PAGE.OPENED": { actions: ["openAuthPage", "followAuthPage"] },
       },
@@ -182,6 +189,11 @@ export const authMachine = authSetup.createMachine({
                 },
                 onError: [
                   { guard: "isNetworkError", target: "waitingToRetry" },
+                  {
+                    guard: "accountClosed",
+                    target: "#auth.clearingExpiredSession",
+                    actions: "endClosedAccount",
+                  },
                   { target: "#auth.clearingExpiredSession", actions: "endExpiredSession" },
                 ],
               },

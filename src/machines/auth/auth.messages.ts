@@ -1,4 +1,5 @@
 /** What the auth screens say, word for word from docs/product.md §5 and §8. */
+import { ACCOUNT_BANNED_MESSAGE } from "#contracts/fair-play-rules.ts";
 import type { ApiError } from "#src/api/errors.ts";
 
 export const VALIDATION = {
@@ -23,6 +24,8 @@ export const AUTH_CODE_MESSAGES: Readonly<Record<string, string>> = {
   LOGOUT_ERROR: "Error during logout. Please try again.",
   SESSION_RESTORE_ERROR: "Failed to restore your session. Please log in again.",
   TOKEN_EXPIRED: "Your session has expired. Please log in again.",
+  /** A banned account's sign-in, refresh or Telegram sign-in (403, docs/fair-play.md). */
+  ACCOUNT_BANNED: ACCOUNT_BANNED_MESSAGE,
 };
 
 export const LOGIN_NETWORK_MESSAGE = "Network error. Please check your internet connection and try again.";

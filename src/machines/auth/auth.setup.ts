@@ -62,12 +62,21 @@ export const authSetup = setup({
     hasPendingNavigation: ({ context }) => context.pendingNavigation !== null,
     inTelegram: ({ context }) => context.telegramInitData !== null,
     isNetworkError: ({ event }) => "error" in event && apiErrorOf(event.error).code === "NETWORK_ERROR",
+    /** The account was closed (docs/fair-play.md): a `session` event "banned", or a 403 ACCOUNT_BANNED. */
+    accountClosed: ({ event }) =>
+      event.type === "SESSION.LOST"
+        ? event.reason === "banned"
+        : "error" in event && apiErrorOf(event.error).code === "ACCOUNT_BANNED",
   },
   actions: {
     setFormError: assign({
       formError: ({ event }) => (event.type === "LOGIN" ? validateLogin(event) : null),
     }),
-    clearFormError: assign({ formError: null }),
+    /** A new try at logging in: the form's message, and the closed account's, make way for its outcome. */
+    clearFormError: assign({
+      formError: null,
+      error: ({ context }) => (context.error?.code === "ACCOUNT_BANNED" ? null : context.error),
+    }),
     rememberRedirect: assign({
       pendingNavigation: ({ event }) => ({
         href: event.type === "LOGIN" && event.redirect ? event.redirect : "/home",
@@ -89,6 +98,13 @@ export const authSetup = setup({
       user: null,
       error: authError("TOKEN_EXPIRED"),
       pendingNavigation: { href: "/auth?mode=login", rememberOrigin: true },
+    }),
+    /** The account was closed: signed out, and the login page says so (auth.view.ts); no page to come back to. */
+    endClosedAccount: assign({
+      session: null,
+      user: null,
+      error: authError("ACCOUNT_BANNED"),
+      pendingNavigation: { href: "/auth?mode=login", rememberOrigin: false },
     }),
     emitPendingNavigation: emit(({ context }) => ({
       type: "navigate" as const,

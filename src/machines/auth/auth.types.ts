@@ -14,7 +14,8 @@ export type AuthEvent =
    */
   | ({ type: "AUTH_PAGE.OPENED" } & AuthPageSearch)
   | { type: "AUTH_PAGE.CLOSED" }
-  | { type: "SESSION.LOST" }
+  /** The server ended this session (a `session` event); `reason` "banned": the account was closed. */
+  | { type: "SESSION.LOST"; reason?: string }
   /** A call answered 401: the stored session is removed (docs/product.md §4); the storage checks see it go. */
   | { type: "SESSION.UNAUTHORIZED" }
   | UserUpdated;

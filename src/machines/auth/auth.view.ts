@@ -21,7 +21,10 @@ export function toSessionView(snapshot: SessionSnapshot) {
     user: snapshot.context.user,
     loggingIn: snapshot.matches({ signedOut: "loggingIn" }),
     loggingOut: snapshot.matches("loggingOut"),
-    formError: snapshot.context.formError,
+    // A closed account's words stay on the login form until the next try (docs/fair-play.md).
+    formError:
+      snapshot.context.formError ??
+      (snapshot.context.error?.code === "ACCOUNT_BANNED" ? snapshot.context.error.message : null),
     error: snapshot.context.error,
     telegramMenu: telegramMenuOf(snapshot.context.user, snapshot.context.telegramInitData !== null),
   };

@@ -18,6 +18,7 @@ export const FRAME_TYPES = [
   "achievement",
   "booster",
   "referral",
+  "standing",
 ] as const;
 
 type Data = Record<string, unknown>;
@@ -89,9 +90,16 @@ export function frameToEvent(frame: RawFrame): PushedEvent | null {
     }
     case "withdrawal": {
       const [id, amount] = [text(data, "id"), num(data, "amount")];
-      const status = oneOf(text(data, "status"), ["pending", "confirmed", "failed"] as const);
+      const status = oneOf(text(data, "status"), ["review", "pending", "confirmed", "failed"] as const);
       return ifComplete(
-        { type: "WITHDRAWAL.UPDATED", id: id!, amount: amount!, status: status!, txId: text(data, "txId") },
+        {
+          type: "WITHDRAWAL.UPDATED",
+          id: id!,
+          amount: amount!,
+          status: status!,
+          txId: text(data, "txId"),
+          ...(text(data, "reason") === null ? {} : { reason: text(data, "reason") }),
+        },
         id,
         amount,
         status,
@@ -125,6 +133,10 @@ export function frameToEvent(frame: RawFrame): PushedEvent | null {
         earnedPoints,
         earnedToday,
       );
+    }
+    case "standing": {
+      const status = oneOf(text(data, "status"), ["ok", "review", "frozen"] as const);
+      return ifComplete({ type: "STANDING.CHANGED", status: status! }, status);
     }
     case "session":
       return { type: "SESSION.REVOKED", reason: text(data, "reason") ?? "revoked" };

@@ -20,8 +20,10 @@ export type WithdrawalUpdated = {
   type: "WITHDRAWAL.UPDATED";
   id: string;
   amount: number;
-  status: "pending" | "confirmed" | "failed";
+  status: "review" | "pending" | "confirmed" | "failed";
   txId: string | null;
+  /** Why an admin rejected a held withdrawal (docs/fair-play.md); null or absent otherwise. */
+  reason?: string | null;
 };
 
 /** An achievement unlocked; its reward is already in the next `points` push (docs/api.md, Economy). */
@@ -48,6 +50,9 @@ export type ReferralUpdated = {
   earnedToday: number;
 };
 
+/** The account's standing changed (docs/fair-play.md); a ban ends the session instead (SESSION.REVOKED). */
+export type StandingChanged = { type: "STANDING.CHANGED"; status: "ok" | "review" | "frozen" };
+
 /** What the server pushed. */
 export type PushedEvent =
   | PointsUpdated
@@ -58,6 +63,7 @@ export type PushedEvent =
   | AchievementUnlocked
   | BoosterChanged
   | ReferralUpdated
+  | StandingChanged
   /** The session was revoked: the tab signs out, the stream ends. */
   | { type: "SESSION.REVOKED"; reason: string }
   | { type: "ADMIN.METRICS"; metrics: AdminMetrics }

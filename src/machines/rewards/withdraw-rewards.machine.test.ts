@@ -450,7 +450,9 @@ describe("withdraw rewards machine with the real actors: pending taps go first",
     actor.send({ type: "MAX", balance: shown });
     actor.send({ type: "SUBMIT", balance: shown });
     await flush();
-    expect(batches.map((sent) => sent.batch)).toEqual([{ batchId: "batch-1", taps: 3 }]);
+    expect(batches.map((sent) => sent.batch)).toEqual([
+      { batchId: "batch-1", taps: 3, intervals: [0, 0, 0] },
+    ]);
     expect(calls).toEqual([]);
     expect(actor.getSnapshot().matches({ open: "withdrawing" })).toBe(true);
     batches[0]!.answer.resolve({

@@ -3,8 +3,15 @@
  * `storage` event and the rewards keys in localStorage (docs/decisions/018, "Taps across tabs").
  */
 import { type EventObject, fromCallback } from "xstate";
-import { type RewardsStore, type StoredRewards, type TapBatch, tabOfKey } from "#src/api/rewards-store.ts";
+import {
+  figuresOnly,
+  type RewardsStore,
+  type StoredRewards,
+  type TapBatch,
+  tabOfKey,
+} from "#src/api/rewards-store.ts";
 import type { WithLock } from "../auth/auth.actors.ts";
+import { batchesOf } from "./taps.timing.ts";
 import { pendingTaps } from "./taps.types.ts";
 import { type StoreReport, type TapsStoreContext, tapsStoreSetup } from "./taps-store.machine.ts";
 
@@ -13,10 +20,10 @@ export type WatchStorage = (listener: (key: string) => void) => () => void;
 
 const unwatched: WatchStorage = () => () => {};
 
-/** What a gone tab left, as batches: its taps not yet in a batch form one more. */
+/** What a gone tab left, as batches: its taps not yet in a batch form more (with their intervals). */
 const adoptedBatches = (left: StoredRewards, newId: () => string): TapBatch[] => [
   ...left.batches,
-  ...(left.unsyncedTaps > 0 ? [{ batchId: newId(), taps: left.unsyncedTaps }] : []),
+  ...batchesOf(left.unsyncedTaps, left.unsyncedIntervals ?? [], newId),
 ];
 
 /** Of several records, the figures dated by the most taps, without anyone's pending taps. */
@@ -25,7 +32,7 @@ const newestFigures = (records: StoredRewards[]): StoredRewards | null => {
     (best, record) => (!best || record.totalTaps > best.totalTaps ? record : best),
     null,
   );
-  return best && { ...best, batches: [], unsyncedTaps: 0 };
+  return best && figuresOnly(best);
 };
 
 /** Holds `name` until the returned release is called; released at once when that came first. */
@@ -103,6 +110,7 @@ export function createTapsStoreImplementations(deps: {
             ...figures,
             batches: own?.batches ?? [],
             unsyncedTaps: own?.unsyncedTaps ?? 0,
+            ...(own?.unsyncedIntervals ? { unsyncedIntervals: own.unsyncedIntervals } : {}),
           },
           othersPendingTaps: seen.reduce((sum, other) => sum + pendingTaps(other.rewards), 0),
         } satisfies StoreReport);
@@ -129,7 +137,7 @@ export function createTapsStoreImplementations(deps: {
         if (!left) return;
         const batches = adoptedBatches(left, newId);
         // Into this tab's key before out of the gone one's: a crash in between re-sends, never loses.
-        const held = mine ?? { ...left, batches: [], unsyncedTaps: 0 };
+        const held = mine ?? figuresOnly(left);
         store.save(userId, tabId, { ...held, batches: [...held.batches, ...batches] });
         store.removeTab(userId, event.tabId);
         enqueue.sendParent({

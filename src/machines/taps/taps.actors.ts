@@ -18,6 +18,8 @@ const batchBody = (batch: TapBatch, multiplierMicro: number) => ({
   // What the client believes it earned: the server only compares it (docs/design.md §5).
   points: microToNumber(batch.taps * multiplierMicro),
   multiplier: microToNumber(multiplierMicro),
+  // The timing the server's signals read; a retry sends the batch's own (docs/fair-play.md).
+  ...(batch.intervals ? { intervals: batch.intervals } : {}),
 });
 
 export type { WatchStorage };

@@ -27,6 +27,8 @@ export const storedFigures = (stored: StoredRewards | null, othersPendingTaps: n
         walletBalanceMicro: stored.walletBalanceMicro,
         batches: stored.batches,
         unsyncedTaps: stored.unsyncedTaps,
+        // Stored by an older version without them: that batch goes without intervals (taps.timing.ts).
+        unsyncedIntervals: stored.unsyncedIntervals ?? [],
         storedFigures: true,
       };
 

@@ -110,7 +110,8 @@ describe("taps machine", () => {
     expect(sent).toEqual([]);
     clock.increment(1);
     await flush();
-    expect(sent).toEqual([{ batchId: "id-4", taps: 3 }]);
+    // Three taps in the same millisecond of the (simulated) clock: three intervals of 0.
+    expect(sent).toEqual([{ batchId: "id-4", taps: 3, intervals: [0, 0, 0] }]);
     const snapshot = actor.getSnapshot();
     expect(snapshot.context.batches).toEqual([]);
     expect(snapshot.context.totalTaps).toBe(13);
@@ -166,8 +167,8 @@ describe("taps machine", () => {
     actor.send({ type: "TAP" });
     actor.send({ type: "TAP" });
     actor.send({ type: "PAGEHIDE" });
-    expect(beacons).toEqual([[{ batchId: "id-3", taps: 2 }]]);
-    expect(persisted.at(-1)?.batches).toEqual([{ batchId: "id-3", taps: 2 }]);
+    expect(beacons).toEqual([[{ batchId: "id-3", taps: 2, intervals: [0, 0] }]]);
+    expect(persisted.at(-1)?.batches).toEqual([{ batchId: "id-3", taps: 2, intervals: [0, 0] }]);
   });
 
   it("ignores an answer older than what it holds (a replayed batch) but still drops the batch", async () => {
@@ -358,7 +359,7 @@ describe("taps machine", () => {
       ).start();
       actor.send({ type: "TAP" });
       actor.send({ type: "TAPS.SETTLE", replyTo: waiter });
-      expect(sent).toEqual([{ batchId: "id-2", taps: 1 }]);
+      expect(sent).toEqual([{ batchId: "id-2", taps: 1, intervals: [0] }]);
       expect(heard).toEqual([]);
       await flush();
       expect(heard).toEqual(["TAPS.SETTLED"]);

@@ -3,10 +3,11 @@
  * (`system.get("taps")`).
  *
  * States: loading → ready (parallel: debounce [idle | waiting], deadline [idle | armed],
- *         sync [idle | sending | retrying], figures [stale | refreshing | current], wallet [idle | reloading]).
- * A TAP changes the context synchronously (the screen paints it in the same frame) and is persisted.
- * Taps are put in a batch 6 s after the last tap, or 30 s after the first unsynced tap, or on FLUSH
- * (pagehide, unmount, user change). Each batch keeps its id until the server acknowledged it, so a failed
+ *         sync [idle | sending | retrying | frozen] (taps.sync.ts), figures [stale | refreshing | current],
+ *         wallet [idle | reloading]).
+ * A TAP changes the context synchronously (the screen paints it in the same frame) and is persisted, with
+ * the interval since the tap before it (taps.timing.ts). Taps are put in a batch 6 s after the last tap, or
+ * 30 s after the first unsynced tap, or at 1 000 taps, or on FLUSH (pagehide, unmount, user change). Each batch keeps its id until the server acknowledged it, so a failed
  * or interrupted send is repeated under the same id and counted once. The server's answer is the truth:
  * shown points = confirmed points + pending taps × multiplier; which answer wins is taps.figures.ts.
  * Until the server's figures arrive, the stored ones are shown (the `store` child reads them at start), or
@@ -24,8 +25,14 @@ import { enqueueActions, raise } from "xstate";
 import { DEFAULT_MULTIPLIER } from "#contracts/limits.ts";
 import { roundToMicro } from "#contracts/micro.ts";
 import { tapsSetup } from "./taps.setup.ts";
+import { syncRegion } from "./taps.sync.ts";
 
 export type { StoreCommand } from "./taps.setup.ts";
+
+/** A full batch (1 000 taps) is formed and sent at once (taps.timing.ts). */
+const flushWhenFull = tapsSetup.enqueueActions(({ check, enqueue }) => {
+  if (check("batchFull")) enqueue.raise({ type: "FLUSH" });
+});
 
 export const tapsMachine = tapsSetup.createMachine({
   id: "taps",
@@ -49,9 +56,12 @@ export const tapsMachine = tapsSetup.createMachine({
     loadFrom: { points: 0, multiplier: 0, wallet: 0 },
     walletReloadFrom: 0,
     sendingBatchId: null,
+    lastTapAt: null,
+    unsyncedIntervals: [],
     boostFactor: 1,
     newId: input.newId,
     now: input.now,
+    tapClock: input.tapClock ?? input.now,
   }),
   invoke: { id: "store", src: "store", input: ({ context }) => ({ userId: context.userId }) },
   initial: "loading",
@@ -115,9 +125,15 @@ export const tapsMachine = tapsSetup.createMachine({
           // The one handler of TAP in `ready` that records it; the other regions only react to it. It sits on
           // the leaf states: a re-entering transition on the region itself would exit the sibling regions too.
           states: {
-            idle: { on: { TAP: { target: "waiting", actions: ["recordTap", "persist"] } } },
+            idle: { on: { TAP: { target: "waiting", actions: ["recordTap", "persist", flushWhenFull] } } },
             waiting: {
-              on: { TAP: { target: "waiting", reenter: true, actions: ["recordTap", "persist"] } },
+              on: {
+                TAP: {
+                  target: "waiting",
+                  reenter: true,
+                  actions: ["recordTap", "persist", flushWhenFull],
+                },
+              },
               after: { SYNC_DELAY: { target: "idle", actions: raise({ type: "FLUSH" }) } },
             },
           },
@@ -132,41 +148,7 @@ export const tapsMachine = tapsSetup.createMachine({
             },
           },
         },
-        sync: {
-          initial: "idle",
-          on: { FLUSH: { actions: ["formBatch", "persist"] } },
-          states: {
-            idle: {
-              always: { guard: "hasBatches", target: "sending" },
-              on: { ONLINE: { guard: "hasBatches", target: "sending" } },
-            },
-            sending: {
-              tags: ["syncing"],
-              entry: "markSending",
-              invoke: {
-                id: "sendBatch",
-                src: "sendBatch",
-                input: ({ context }) => ({
-                  userId: context.userId,
-                  batch: context.batches.find((batch) => batch.batchId === context.sendingBatchId)!,
-                  multiplierMicro: context.multiplierMicro,
-                }),
-                onDone: {
-                  target: "idle",
-                  actions: [{ type: "reconcile", params: ({ event }) => event.output }, "persist"],
-                },
-                onError: [
-                  { guard: "firstFailure", target: "retrying", actions: ["countFailure", "toastSyncFailed"] },
-                  { target: "retrying", actions: "countFailure" },
-                ],
-              },
-            },
-            retrying: {
-              on: { ONLINE: "sending", FLUSH: { target: "sending", actions: ["formBatch", "persist"] } },
-              after: { BACKOFF: "sending" },
-            },
-          },
-        },
+        sync: syncRegion,
         figures: {
           initial: "checking",
           states: {

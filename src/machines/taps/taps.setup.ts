@@ -4,6 +4,7 @@
  */
 import { assign, emit, fromPromise, sendTo, setup } from "xstate";
 import { roundToMicro } from "#contracts/micro.ts";
+import type { ApiError } from "#src/api/errors.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { TapBatch } from "#src/api/rewards-store.ts";
 import { notProvided } from "#src/machines/shared/not-provided.ts";
@@ -17,6 +18,7 @@ import {
   updateFigures,
 } from "./taps.figures.ts";
 import { pushedMultiplierFigures, pushedPointsFigures, pushedWalletFigures } from "./taps.pushed.ts";
+import { batchesOf, batchFull, tapInterval } from "./taps.timing.ts";
 import {
   BACKOFF_MS,
   HISTORY_LIMIT,
@@ -68,28 +70,42 @@ export const tapsSetup = setup({
       event.type === "STORE.ADOPTED" ? adoptedFigures(context, event.batches, event.othersPendingTaps) : {},
     ),
     markSending: assign({ sendingBatchId: ({ context }) => context.batches[0]?.batchId ?? null }),
+    forgetSending: assign({ sendingBatchId: null, failures: 0 }),
     takeBoostFactor: assign({
       boostFactor: ({ context, event }) =>
         event.type === "BOOST.FACTOR" ? event.factor : context.boostFactor,
     }),
-    recordTap: assign(({ context }) => ({
-      unsyncedTaps: context.unsyncedTaps + 1,
-      history: [
-        {
-          id: context.newId(),
-          pointsMicro: context.multiplierMicro * context.boostFactor,
-          multiplierMicro: context.multiplierMicro,
-          timestamp: context.now(),
-        },
-        ...context.history.slice(0, HISTORY_LIMIT - 1),
-      ],
-    })),
+    /** The tap's interval is one number appended (taps.timing.ts); nothing else is measured here. */
+    recordTap: assign(({ context }) => {
+      const at = context.tapClock();
+      return {
+        unsyncedTaps: context.unsyncedTaps + 1,
+        unsyncedIntervals: [
+          ...context.unsyncedIntervals,
+          tapInterval(context.lastTapAt, at, context.unsyncedTaps === 0),
+        ],
+        lastTapAt: at,
+        history: [
+          {
+            id: context.newId(),
+            pointsMicro: context.multiplierMicro * context.boostFactor,
+            multiplierMicro: context.multiplierMicro,
+            timestamp: context.now(),
+          },
+          ...context.history.slice(0, HISTORY_LIMIT - 1),
+        ],
+      };
+    }),
     formBatch: assign(({ context }) =>
       context.unsyncedTaps === 0
         ? {}
         : {
-            batches: [...context.batches, { batchId: context.newId(), taps: context.unsyncedTaps }],
+            batches: [
+              ...context.batches,
+              ...batchesOf(context.unsyncedTaps, context.unsyncedIntervals, context.newId),
+            ],
             unsyncedTaps: 0,
+            unsyncedIntervals: [],
           },
     ),
     reconcile: assign(({ context }, answer: SyncAnswer) => syncAnswerFigures(context, answer)),
@@ -135,7 +151,12 @@ export const tapsSetup = setup({
   guards: {
     hasBatches: ({ context }) => context.batches.length > 0,
     hasUnsynced: ({ context }) => context.unsyncedTaps > 0,
+    /** 1 000 taps wait: the contract's limit with intervals, so the batch goes without waiting for the pause. */
+    batchFull: ({ context }) => batchFull(context.unsyncedTaps),
     firstFailure: ({ context }) => context.failures === 0,
+    /** 403 ACCOUNT_FROZEN: retrying cannot help; the taps wait, stored, until the standing changes. */
+    accountFrozen: (_, error: ApiError) => error.code === "ACCOUNT_FROZEN",
+    unfrozen: ({ event }) => event.type === "STANDING.CHANGED" && event.status !== "frozen",
     isLoaded: ({ context }) => context.loaded,
     settledWhileAwaited: ({ context }) => context.settleWaiters.length > 0 && settled(context),
   },

@@ -1,7 +1,7 @@
 /** The taps machine's types, timings and the one sum every view of it needs (pending taps). */
 import type { AnyActorRef } from "xstate";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
-import type { MultiplierChanged, PointsUpdated, WalletUpdated } from "../live/live.types.ts";
+import type { MultiplierChanged, PointsUpdated, StandingChanged, WalletUpdated } from "../live/live.types.ts";
 
 export interface TapHistoryEntry {
   id: string;
@@ -40,14 +40,22 @@ export interface TapsContext extends StoredRewards {
   boostFactor: number;
   /** The batch `sync.sending` is sending (the batches around it may change as other tabs form or send theirs). */
   sendingBatchId: string | null;
+  /** `tapClock()` at this page's last tap (not stored: the clock starts again with each page). */
+  lastTapAt: number | null;
+  /** The intervals of the taps not yet in a batch, one per tap (taps.timing.ts). */
+  unsyncedIntervals: number[];
   newId: () => string;
   now: () => number;
+  /** A monotonic clock for the intervals between taps (`performance.now()` in the browser). */
+  tapClock: () => number;
 }
 
 export interface TapsInput {
   userId: string;
   newId: () => string;
   now: () => number;
+  /** `performance.now()` in the browser; `now` when not given (tests run on a simulated clock). */
+  tapClock?: () => number;
 }
 
 /** The server's figures after a purchase or withdrawal; `totalTaps` dates the points and multiplier. */
@@ -91,6 +99,8 @@ export type TapsEvent =
   | PointsUpdated
   | WalletUpdated
   | MultiplierChanged
+  /** The account's standing changed: a frozen account's taps wait; any other status sends them again. */
+  | StandingChanged
   | { type: "STREAM.RESET" }
   | { type: "STREAM.DOWN" };
 
@@ -120,4 +130,5 @@ export const storedRewardsOf = (context: TapsContext): StoredRewards => ({
   walletBalanceMicro: context.walletBalanceMicro,
   batches: context.batches,
   unsyncedTaps: context.unsyncedTaps,
+  unsyncedIntervals: context.unsyncedIntervals,
 });

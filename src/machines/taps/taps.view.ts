@@ -30,3 +30,5 @@ export const selectLoading = (snapshot: TapsSnapshot) =>
 /** Points one tap earns now: the multiplier times the running booster's factor. */
 export const selectEarnPerTap = (snapshot: TapsSnapshot) =>
   microToNumber(snapshot.context.multiplierMicro * snapshot.context.boostFactor);
+/** The server refused the taps: the account is frozen (403 ACCOUNT_FROZEN); they wait, stored, unsent. */
+export const selectTapsFrozen = (snapshot: TapsSnapshot) => snapshot.hasTag("frozen");

@@ -174,6 +174,7 @@ describe("Withdraw USDT tab and the live stream", () => {
     status,
     amount: 300,
     to: TO,
+    reason: null,
     txId: "t",
   });
 

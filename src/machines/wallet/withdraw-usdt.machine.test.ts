@@ -23,6 +23,7 @@ const status = (s: WithdrawalStatusAnswer["status"]): WithdrawalStatusAnswer => 
   status: s,
   amount: 300,
   to: TO,
+  reason: null,
   txId: "ab",
 });
 const failure = (status: number, code: string): ApiError => ({
@@ -183,5 +184,58 @@ describe("withdraw USDT machine", () => {
     actor.send({ type: "SUBMIT", balance: 400 });
     await flush();
     expect(sent.map((s) => s.idempotencyKey)).toEqual(["key-1", "key-2"]);
+  });
+});
+
+describe("withdraw USDT machine: a withdrawal held for review (docs/fair-play.md)", () => {
+  const HELD: TokenTransferAnswer = {
+    success: true,
+    withdrawal: { ...ACCEPTED.withdrawal, status: "review" },
+  };
+  const descriptions = (actor: ReturnType<typeof start>["actor"]) => {
+    const seen: string[] = [];
+    actor.on("toast", (event) => seen.push(`${event.title}: ${event.description ?? ""}`));
+    return seen;
+  };
+
+  it("says it awaits review, keeps following it while held, and tells the admin's reason when rejected", async () => {
+    const { actor, fill, toasts, clock } = start(
+      [HELD],
+      [[status("review")], [status("review")], [{ ...status("failed"), reason: "Too many accounts." }]],
+    );
+    const seen = descriptions(actor);
+    fill(TO, "300");
+    actor.send({ type: "SUBMIT", balance: 300 });
+    await flush();
+    expect(seen).toEqual([
+      "Withdrawal awaiting review: An admin reviews it before it is sent; the USDT stays reserved meanwhile.",
+    ]);
+    for (let poll = 0; poll < 2; poll++) {
+      clock.increment(FOLLOW_MS);
+      await flush();
+    }
+    expect(actor.getSnapshot().context.following).toEqual([ID]);
+    expect(toasts).toHaveLength(1);
+    clock.increment(FOLLOW_MS);
+    await flush();
+    expect(seen.at(-1)).toBe(
+      "Failed to process withdrawal: Rejected: Too many accounts. The 300 USDT is back in your wallet.",
+    );
+    expect(actor.getSnapshot().context.following).toEqual([]);
+  });
+
+  it("follows an approved one by its live events until the chain confirms it", async () => {
+    const { actor, fill, toasts } = start([HELD]);
+    actor.send({ type: "STREAM.UP" });
+    fill(TO, "300");
+    actor.send({ type: "SUBMIT", balance: 300 });
+    await flush();
+    const push = (status: "review" | "pending" | "confirmed") =>
+      actor.send({ type: "WITHDRAWAL.UPDATED", id: ID, amount: 300, status, txId: null, reason: null });
+    push("review");
+    push("pending");
+    expect(actor.getSnapshot().context.following).toEqual([ID]);
+    push("confirmed");
+    expect(toasts).toEqual(["success: Withdrawal awaiting review", "success: Withdrawal successful!"]);
   });
 });

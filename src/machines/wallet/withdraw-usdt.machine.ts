@@ -5,7 +5,8 @@
  *   out with an Idempotency-Key that stays with the same address and amount until the server answered
  *   definitively.
  * - follow: every accepted withdrawal is followed until the chain confirms it (`Withdrawal successful!`) or
- *   it failed and was refunded (`Failed to process withdrawal`): by polling while the user's live stream is
+ *   it failed and was refunded (`Failed to process withdrawal`, with an admin's reason when one rejected it).
+ *   One held for review (202 `review`, docs/fair-play.md) is told so and followed as pending: by polling while the user's live stream is
  *   down, by its `withdrawal` events while it is up (one poll when it comes back). An event that arrives
  *   before the submit's own answer is kept until that answer names the withdrawal.
  * Rules and words: withdraw-usdt.rules.ts.
@@ -18,6 +19,7 @@ import type { AppLink } from "#src/machines/app.types.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 import {
+  hasEnded,
   insufficientToast,
   refusedToast,
   settledToast,
@@ -125,7 +127,7 @@ export const withdrawUsdtMachine = setup({
       enqueue.assign({ attempt: attemptAfterFailure(context.attempt, error) });
     }),
     settle: enqueueActions(({ context, enqueue }, outcomes: WithdrawalOutcome[]) => {
-      const settled = outcomes.filter((w) => w.status !== "pending" && context.following.includes(w.id));
+      const settled = outcomes.filter((w) => hasEnded(w) && context.following.includes(w.id));
       for (const w of settled) enqueue.emit(settledToast(w));
       if (settled.length === 0) return;
       enqueue.emit({ type: "walletChanged" });
@@ -136,8 +138,11 @@ export const withdrawUsdtMachine = setup({
     }),
     rememberEarly: assign({
       early: ({ context, event }) =>
-        event.type === "WITHDRAWAL.UPDATED" && event.status !== "pending"
-          ? { ...context.early, [event.id]: { id: event.id, amount: event.amount, status: event.status } }
+        event.type === "WITHDRAWAL.UPDATED" && hasEnded(event)
+          ? {
+              ...context.early,
+              [event.id]: { id: event.id, amount: event.amount, status: event.status, reason: event.reason },
+            }
           : context.early,
     }),
     streamUp: assign({ streamUp: true }),

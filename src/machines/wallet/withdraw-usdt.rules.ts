@@ -38,8 +38,18 @@ export const withdrawProblem = (to: string, amount: string) => addressProblem(to
 export interface WithdrawalOutcome {
   id: string;
   amount: number;
-  status: "pending" | "confirmed" | "failed";
+  /** `review`: held for an admin (docs/fair-play.md); like `pending`, not an end. */
+  status: "review" | "pending" | "confirmed" | "failed";
+  /** Why an admin rejected it (then `failed`). */
+  reason?: string | null;
 }
+
+/** Confirmed or failed: a withdrawal held for review or on its way is still followed. */
+export const hasEnded = (w: Pick<WithdrawalOutcome, "status">) =>
+  w.status === "confirmed" || w.status === "failed";
+
+export const REVIEW_TITLE = "Withdrawal awaiting review";
+export const REVIEW_DESCRIPTION = "An admin reviews it before it is sent; the USDT stays reserved meanwhile.";
 
 export const settledToast = (w: WithdrawalOutcome): Toast =>
   w.status === "confirmed"
@@ -53,7 +63,10 @@ export const settledToast = (w: WithdrawalOutcome): Toast =>
         type: "toast",
         tone: "error",
         title: WITHDRAW_FAILED,
-        description: `The ${w.amount} USDT did not go out and is back in your wallet.`,
+        // A rejected withdrawal says why, in the admin's words (docs/fair-play.md).
+        description: w.reason
+          ? `Rejected: ${w.reason} The ${w.amount} USDT is back in your wallet.`
+          : `The ${w.amount} USDT did not go out and is back in your wallet.`,
       };
 
 export const insufficientToast: Toast = {
@@ -63,12 +76,15 @@ export const insufficientToast: Toast = {
   description: "Enter at most your wallet balance.",
 };
 
-export const submittedToast = (withdrawal: TokenTransferAnswer["withdrawal"]): Toast => ({
-  type: "toast",
-  tone: "success",
-  title: "Withdrawal submitted",
-  description: `${withdrawal.amount} USDT to ${shortTronAddress(withdrawal.to)}. It confirms in a few seconds.`,
-});
+export const submittedToast = (withdrawal: TokenTransferAnswer["withdrawal"]): Toast =>
+  withdrawal.status === "review"
+    ? { type: "toast", tone: "success", title: REVIEW_TITLE, description: REVIEW_DESCRIPTION }
+    : {
+        type: "toast",
+        tone: "success",
+        title: "Withdrawal submitted",
+        description: `${withdrawal.amount} USDT to ${shortTronAddress(withdrawal.to)}. It confirms in a few seconds.`,
+      };
 
 export const refusedToast = (error: ApiError): Toast =>
   error.code === "INSUFFICIENT_BALANCE"

@@ -8,6 +8,7 @@ import {
   selectPoints,
   selectTotalTaps,
 } from "#src/machines/taps/taps.view.ts";
+import { StandingSection } from "#src/pages/home/standing-section.tsx";
 import { Multipliers, useMultipliers } from "#src/pages/rewards/multipliers.tsx";
 import { useWithdrawRewards, WithdrawRewards } from "#src/pages/rewards/withdraw-rewards.tsx";
 import { useTapsActor } from "#src/pages/shell/use-taps.ts";
@@ -26,6 +27,7 @@ export function HomePage({ runtime }: { runtime: AppRuntime }) {
   return (
     <>
       <h1 className="sr-only">Home</h1>
+      <StandingSection runtime={runtime} />
       <HomeFigures
         taps={taps}
         onUpgrade={() => multipliers.send({ type: "OPEN" })}

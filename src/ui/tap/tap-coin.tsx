@@ -29,7 +29,16 @@ const effectsOff = () =>
  * coin face (to restart a CSS animation) or keeping the floaters in state cost a third of every frame at 4x
  * CPU throttling (docs/decisions/009).
  */
-export const TapCoin = memo(function TapCoin({ onTap, label }: { onTap: () => void; label: string }) {
+export const TapCoin = memo(function TapCoin({
+  onTap,
+  label,
+  disabled = false,
+}: {
+  onTap: () => void;
+  label: string;
+  /** Taps are paused (a frozen account, docs/fair-play.md): the coin takes none. */
+  disabled?: boolean;
+}) {
   const faceRef = useRef<HTMLSpanElement>(null);
   const floatersRef = useRef<HTMLSpanElement>(null);
   const pulseRef = useRef<Animation | null>(null);
@@ -59,18 +68,19 @@ export const TapCoin = memo(function TapCoin({ onTap, label }: { onTap: () => vo
       <button
         type="button"
         aria-label={label}
+        disabled={disabled}
         onPointerDown={(event) => {
-          if (event.button !== 0) return;
+          if (disabled || event.button !== 0) return;
           const rect = event.currentTarget.getBoundingClientRect();
           tap(((event.clientX - rect.left) / rect.width) * 100);
         }}
         onKeyDown={(event) => {
           if (event.key === "Enter" || event.key === " ") {
             event.preventDefault();
-            if (!event.repeat) tap(50);
+            if (!event.repeat && !disabled) tap(50);
           }
         }}
-        className="relative size-56 touch-manipulation select-none rounded-full outline-offset-4 sm:size-64"
+        className="relative size-56 touch-manipulation select-none rounded-full outline-offset-4 disabled:cursor-not-allowed disabled:opacity-40 disabled:grayscale sm:size-64"
       >
         <span
           ref={faceRef}

@@ -21,6 +21,7 @@ import "./multipliers.model.ts";
 import "./points-history.model.ts";
 import "./protected.model.ts";
 import "./referral.model.ts";
+import "./standing.model.ts";
 import "./stats.model.ts";
 import "./streak.model.ts";
 import "./taps.model.ts";

@@ -22,6 +22,12 @@ const LOADED = {
   output: { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1000, walletBalanceMicro: 0 },
 };
 const OFFLINE = { code: "NETWORK_ERROR", message: "offline", status: 0 };
+/** A frozen account's sync (docs/fair-play.md): not retried; its batches wait for a change of standing. */
+export const FROZEN = {
+  code: "ACCOUNT_FROZEN",
+  message: "Your account is under review. Taps are paused.",
+  status: 403,
+};
 
 /** How many times the machine asked to save its figures (its `persist` action). */
 export const persisted: number[] = [];
@@ -41,6 +47,8 @@ export const tapsSync: ModelOptions<unknown> = {
     { type: "xstate.error.actor.loadRewards", error: OFFLINE },
     { type: "xstate.done.actor.sendBatch", output: answer(snapshot.context.totalTaps + 1) },
     { type: "xstate.error.actor.sendBatch", error: OFFLINE },
+    { type: "xstate.error.actor.sendBatch", error: FROZEN },
+    { type: "STANDING.CHANGED", status: "ok" },
     { type: "WALLET.MOVED" },
     { type: "xstate.done.actor.loadWalletBalance", output: 12.5 },
     { type: "xstate.error.actor.loadWalletBalance", error: OFFLINE },
