@@ -143,7 +143,11 @@ export const withdrawals = defineEndpoint({
   summary:
     "The treasury's movements, newest first: withdrawals to the chain, and every other movement as a deposit",
   tags,
-  querystring: PageQuery,
+  // `status=review`: only the withdrawals held for an admin's decision (docs/fair-play.md).
+  querystring: Type.Object(
+    { ...PageQuery.properties, status: Type.Optional(Type.Literal("review")) },
+    strict,
+  ),
   response: {
     200: Type.Object(
       {
@@ -159,8 +163,13 @@ export const withdrawals = defineEndpoint({
                 Type.Literal("pending"),
                 Type.Literal("completed"),
                 Type.Literal("failed"),
+                Type.Literal("review"),
               ]),
               txId: NullableText,
+              /** The account a user's withdrawal came from, its email and its risk score; null for the treasury's. */
+              userId: Type.Union([Uuid, Type.Null()]),
+              email: Type.Union([Type.String(), Type.Null()]),
+              score: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
             },
             strict,
           ),

@@ -13,6 +13,7 @@ import {
   SORT_DIRECTIONS,
   type SortOf,
 } from "#contracts/admin-sorts.ts";
+import { RISK_FILTERS } from "#contracts/fair-play-rules.ts";
 import type { ListQuery } from "#src/api/admin.ts";
 
 /** A default instead of an error, for every field of every admin search. */
@@ -55,11 +56,24 @@ export const usersSearch = v.object({
 /** `tx…` is the treasury's Transaction History, `fw…` the Funded Wallets table. */
 export const fundsSearch = v.object({ txcursors: cursors, fwcursors: cursors });
 export const auditSearch = v.object({ cursors });
+/**
+ * Fair play (docs/fair-play.md): `status` filters the accounts (none is `review`, the queue an admin works
+ * through), `cursors` pages them, `hcursors` pages the held withdrawals.
+ */
+export const fairPlaySearch = v.object({
+  status: lenient(v.picklist(RISK_FILTERS)),
+  cursors,
+  hcursors: cursors,
+});
 
 export type DashboardSearch = v.InferOutput<typeof dashboardSearch>;
 export type UsersSearch = v.InferOutput<typeof usersSearch>;
 export type FundsSearch = v.InferOutput<typeof fundsSearch>;
 export type AuditSearch = v.InferOutput<typeof auditSearch>;
+export type FairPlaySearch = v.InferOutput<typeof fairPlaySearch>;
+export type RiskFilter = (typeof RISK_FILTERS)[number];
+/** The accounts an admin sees first: those waiting for a person. */
+export const DEFAULT_RISK_FILTER: RiskFilter = "review";
 
 /** One table's part of a page's search. */
 export interface TableSearch<TSort extends string = never> {
@@ -131,4 +145,13 @@ export const withUnfundedTable = (search: UsersSearch, table: TableSearch<UserLi
   uq: table.q,
   usort: table.sort,
   ucursors: table.cursors,
+});
+
+export const riskTable = (search: FairPlaySearch): TableSearch => ({ cursors: search.cursors });
+export const heldTable = (search: FairPlaySearch): TableSearch => ({ cursors: search.hcursors });
+/** A new filter starts the accounts again at page 1; the held withdrawals keep their page. */
+export const withRiskFilter = (search: FairPlaySearch, status: RiskFilter): FairPlaySearch => ({
+  ...search,
+  status: status === DEFAULT_RISK_FILTER ? undefined : status,
+  cursors: undefined,
 });

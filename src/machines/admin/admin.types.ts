@@ -10,6 +10,14 @@ import type {
   TreasuryPage,
   UnfundedUsersPage,
 } from "#src/api/admin.ts";
+import type {
+  EconomyAnswer,
+  HeldPage,
+  RiskDetail,
+  RiskPage,
+  RiskQuery,
+  RiskSignal,
+} from "#src/api/fair-play-admin.ts";
 
 export interface DashboardData {
   metrics: AdminMetrics;
@@ -38,12 +46,36 @@ export interface FundsData {
 
 export type AuditData = AuditPage;
 
+/** Fair play (docs/fair-play.md): the accounts by the filter, and the held withdrawals, each page by its cursor. */
+export interface FairPlayQuery {
+  risk: RiskQuery;
+  held: { cursor?: string };
+}
+/**
+ * A held withdrawal with its account's signals beside it: from the accounts page loaded with it when the account
+ * is on it, else from the account's own risk; `null` when that could not be read.
+ */
+export type HeldWithdrawal = HeldPage["items"][number] & { signals: RiskSignal[] | null };
+export interface FairPlayData {
+  risk: RiskPage;
+  held: { items: HeldWithdrawal[]; nextCursor: string | null };
+}
+export type RiskAccountData = RiskDetail;
+
+/** The dashboard's economy (docs/fair-play.md): the last `days` UTC days and what is owed against what is held. */
+export interface EconomySearch {
+  days: number;
+}
+export type EconomyData = EconomyAnswer;
+
 /** The user a dialog acts on (Fund User Wallet, Update User Multiplier), shown read-only. */
 export interface AdminTarget {
+  /** The account's id, or the withdrawal's for a decision on a held withdrawal. */
   id: string;
   /** How the dialog names the account: its email, or its Telegram name (docs/decisions/031). */
   label: string;
-  multiplier: number;
+  /** The account's multiplier, for the dialogs that change it. */
+  multiplier?: number;
 }
 
 /** The success toast of an admin action. */
