@@ -18,6 +18,11 @@ export type RiskActionBody = BodyOf<typeof fairPlay.riskAction>;
 export type RiskActionAnswer = AnswerOf<typeof fairPlay.riskAction>;
 export type DecisionAnswer = AnswerOf<typeof fairPlay.approveWithdrawal>;
 export type HeldPage = AnswerOf<typeof admin.withdrawals>;
+/**
+ * A held withdrawal with its account's signals beside it (the page's load adds them): from the accounts page
+ * loaded with it when the account is on it, else from the account's own risk; `null` when that could not be read.
+ */
+export type HeldWithdrawal = HeldPage["items"][number] & { signals: RiskSignal[] | null };
 export type EconomyAnswer = AnswerOf<typeof fairPlay.economy>;
 export type EconomyDay = EconomyAnswer["days"][number];
 export type Liabilities = EconomyAnswer["liabilities"];

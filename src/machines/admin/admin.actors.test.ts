@@ -139,13 +139,15 @@ describe("admin actors", () => {
     const signal = (id: string) => ({ id, weight: 40, evidence: `${id} seen`, at: "2030-01-01T00:00:00Z" });
     const held = (id: string, userId: string | null) => ({ id, userId, email: null, score: 50 });
     const { actors, calls, run } = setup({
-      riskList: () => ok({ items: [{ userId: "u1", signals: [signal("regular-cadence")] }], nextCursor: "r2" }),
+      riskList: () =>
+        ok({ items: [{ userId: "u1", signals: [signal("regular-cadence")] }], nextCursor: "r2" }),
       heldWithdrawals: () =>
         ok({
           items: [held("w1", "u1"), held("w2", "u2"), held("w3", "u2"), held("w4", "u3"), held("w5", null)],
           nextCursor: null,
         }),
-      riskDetail: (userId) => (userId === "u2" ? ok({ signals: [signal("cap-rate")] }) : err(500, "SERVER_ERROR")),
+      riskDetail: (userId) =>
+        userId === "u2" ? ok({ signals: [signal("cap-rate")] }) : err(500, "SERVER_ERROR"),
     });
     vi.spyOn(console, "error").mockImplementation(() => {});
     const data = await run<unknown, { held: { items: Array<{ id: string; signals: unknown }> } }>(
@@ -179,8 +181,16 @@ describe("admin actors", () => {
         target: account,
         key: "k-risk",
       }),
-    ).toEqual({ title: "Account Frozen", description: "bot@example.com is frozen: its taps and withdrawals are paused." });
-    await run(actors.approveWithdrawal, { form: "approveWithdrawal", fields: {}, target: withdrawal, key: "k-a" });
+    ).toEqual({
+      title: "Account Frozen",
+      description: "bot@example.com is frozen: its taps and withdrawals are paused.",
+    });
+    await run(actors.approveWithdrawal, {
+      form: "approveWithdrawal",
+      fields: {},
+      target: withdrawal,
+      key: "k-a",
+    });
     expect(
       await run(actors.rejectWithdrawal, {
         form: "rejectWithdrawal",
@@ -188,9 +198,17 @@ describe("admin actors", () => {
         target: withdrawal,
         key: "k-r",
       }),
-    ).toEqual({ title: "Withdrawal Rejected", description: "12.5 USDT to TAddr went back to the player's wallet." });
+    ).toEqual({
+      title: "Withdrawal Rejected",
+      description: "12.5 USDT to TAddr went back to the player's wallet.",
+    });
     await expect(
-      run(actors.riskAction, { form: "riskAction", fields: { action: "nuke", reason: "x" }, target: account, key: "k" }),
+      run(actors.riskAction, {
+        form: "riskAction",
+        fields: { action: "nuke", reason: "x" },
+        target: account,
+        key: "k",
+      }),
     ).rejects.toThrow(/no action "nuke"/);
     expect(calls).toEqual([
       ["riskAction", "u1", { action: "freeze", reason: "metronome taps" }, "k-risk"],

@@ -159,7 +159,9 @@ export function createAdminActors(deps: AdminActorDeps) {
       const held = unwrapAdmin(heldAnswer);
       const signals = new Map(risk.items.map((item) => [item.userId, item.signals]));
       const missing = [
-        ...new Set(held.items.flatMap((item) => (item.userId && !signals.has(item.userId) ? [item.userId] : []))),
+        ...new Set(
+          held.items.flatMap((item) => (item.userId && !signals.has(item.userId) ? [item.userId] : [])),
+        ),
       ];
       const details = await Promise.all(missing.map((userId) => api.riskDetail(userId)));
       details.forEach((detail, index) => {

@@ -12,12 +12,13 @@ import type {
 } from "#src/api/admin.ts";
 import type {
   EconomyAnswer,
-  HeldPage,
+  HeldWithdrawal,
   RiskDetail,
   RiskPage,
   RiskQuery,
-  RiskSignal,
 } from "#src/api/fair-play-admin.ts";
+
+export type { HeldWithdrawal } from "#src/api/fair-play-admin.ts";
 
 export interface DashboardData {
   metrics: AdminMetrics;
@@ -51,11 +52,6 @@ export interface FairPlayQuery {
   risk: RiskQuery;
   held: { cursor?: string };
 }
-/**
- * A held withdrawal with its account's signals beside it: from the accounts page loaded with it when the account
- * is on it, else from the account's own risk; `null` when that could not be read.
- */
-export type HeldWithdrawal = HeldPage["items"][number] & { signals: RiskSignal[] | null };
 export interface FairPlayData {
   risk: RiskPage;
   held: { items: HeldWithdrawal[]; nextCursor: string | null };
