@@ -7,17 +7,10 @@
  */
 import { listPageMachine } from "#src/machines/shared/list-page.machine.ts";
 import { PAGE_FAILURES } from "./admin.messages.ts";
-import {
-  DEFAULT_RISK_FILTER,
-  type FairPlaySearch,
-  fairPlaySearch,
-  heldTable,
-  listQueryOf,
-  riskTable,
-  sameSearch,
-} from "./admin.search.ts";
+import { type FairPlaySearch, fairPlaySearch, listQueryOf, sameSearch } from "./admin.search.ts";
 import type { FairPlayData, FairPlayQuery } from "./admin.types.ts";
 import { RELOADING_EVENTS } from "./admin-live.ts";
+import { DEFAULT_RISK_FILTER, heldTable, riskTable } from "./fair-play.search.ts";
 
 /** What the server is asked: the filter (review when none) and each list's own cursor. */
 export const fairPlayQueryOf = (search: FairPlaySearch): FairPlayQuery => ({

@@ -1,14 +1,8 @@
 /** What the Fair play page shows: its lists from the page's `list` child, its panel and dialogs from the page. */
 import type { SnapshotFrom } from "xstate";
-import {
-  DEFAULT_RISK_FILTER,
-  type FairPlaySearch,
-  heldTable,
-  type RiskFilter,
-  riskTable,
-  withRiskFilter,
-} from "./admin.search.ts";
+import type { FairPlaySearch, RiskFilter } from "./admin.search.ts";
 import { pageStatus, tableView } from "./admin-table.view.ts";
+import { DEFAULT_RISK_FILTER, heldTable, riskTable, withRiskFilter } from "./fair-play.search.ts";
 import type { fairPlayListMachine } from "./fair-play-list.machine.ts";
 import type { fairPlayPageMachine } from "./fair-play-page.machine.ts";
 
