@@ -101,14 +101,26 @@ export function FairPlayScreen(props: FairPlayScreenProps) {
         </span>
       ),
     },
-    { id: "email", header: "Account", cell: (info) => info.row.original.email ?? "Unknown" },
+    {
+      id: "email",
+      header: "Account",
+      cell: (info) => <BreakableEmail email={info.row.original.email} />,
+    },
     {
       id: "score",
       header: "Score",
       cell: (info) => <span className="tabular-nums">{info.row.original.score ?? "–"}</span>,
     },
     { id: "signals", header: "Signals", cell: (info) => <SignalChips signals={info.row.original.signals} /> },
-    { id: "timestamp", header: "Asked", cell: (info) => formatTime(info.row.original.timestamp) },
+    {
+      id: "timestamp",
+      header: "Asked",
+      cell: (info) => (
+        <span className="inline-block min-w-[6rem] whitespace-normal">
+          {formatTime(info.row.original.timestamp)}
+        </span>
+      ),
+    },
     {
       id: "actions",
       header: "Actions",
@@ -224,5 +236,18 @@ export function FairPlayScreen(props: FairPlayScreenProps) {
         submitLabel="Reject"
       />
     </>
+  );
+}
+
+/** An email that may wrap after its @ (a narrow table keeps its Actions in view), never inside a word. */
+function BreakableEmail({ email }: { email: string | null }) {
+  if (!email) return <span className="text-slate-400">Unknown</span>;
+  const at = email.indexOf("@");
+  return (
+    <span className="whitespace-normal">
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </span>
   );
 }

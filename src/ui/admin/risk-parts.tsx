@@ -45,7 +45,7 @@ export function SignalChips({ signals }: { signals: RiskSignal[] | null }) {
   if (signals === null) return <span className="text-slate-400">Could not be read</span>;
   if (signals.length === 0) return <span className="text-slate-400">None</span>;
   return (
-    <ul className="flex min-w-[14rem] max-w-md flex-wrap gap-1.5 whitespace-normal">
+    <ul className="flex min-w-[11rem] max-w-[16rem] flex-wrap gap-1.5 whitespace-normal">
       {signals.map((signal) => (
         <li key={`${signal.id}-${signal.at}`}>
           <details className="group rounded-lg border border-white/10 bg-ink-900 text-xs">
