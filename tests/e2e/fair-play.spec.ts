@@ -25,8 +25,13 @@ const TAPS_PER_BATCH = 40;
 /** `regular-cadence` needs three batches of 30 or more intervals whose variation is under 5 %. */
 const BATCHES = 3;
 const FARM_SIZE = 3;
-/** The smallest USDT withdrawal the wallet takes. */
-const WITHDRAWAL = 300;
+/**
+ * WITHDRAWAL_REVIEW_ABOVE_USDT's default: a withdrawal this large waits for a person whatever the account's
+ * standing (the e2e server lets first withdrawals through, WITHDRAWAL_REVIEW_FIRST=false).
+ */
+const WITHDRAWAL = 1_000;
+/** The risk scan (RISK_SCAN_SECONDS, 60 by default) raises `fresh-withdrawal`; allow it two rounds. */
+const SCAN_WAIT_MS = 150_000;
 const REASON = "Same metronome taps as a farm of accounts";
 const APPEAL = "I tap with an autoclicker for my disability; please look again.";
 
@@ -66,7 +71,7 @@ async function withdraw(request: APIRequestContext, account: Account) {
   });
   expect(response.status(), await response.text()).toBe(202);
   const { withdrawal } = (await response.json()) as { withdrawal: { id: string; status: string } };
-  // A first withdrawal, and a fresh account's: it waits for a person.
+  // A large withdrawal of a fresh account: it waits for a person.
   expect(withdrawal.status).toBe("review");
   return withdrawal.id;
 }
@@ -95,7 +100,7 @@ test("a scripted farm shows up on the Fair play page; an admin approves one held
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const group = newGroup();
   const farm: Account[] = [];
   for (let index = 0; index < FARM_SIZE; index++) {
@@ -110,7 +115,8 @@ test("a scripted farm shows up on the Fair play page; an admin approves one held
       .poll(async () => (await signalsOf(request, token, account.id)).signals, { timeout: 60_000 })
       .toContain("regular-cadence");
   }
-  // Each asks for USDT within a day of signing up: `fresh-withdrawal` adds to the score, into review.
+  // Each asks for USDT within a day of signing up: the scan's `fresh-withdrawal` (20) on top of
+  // `regular-cadence` (40) takes the score to the review threshold (50).
   const held: string[] = [];
   for (const account of farm.slice(0, 2)) {
     await fundViaDevnet(request, account.email, WITHDRAWAL + 100);
@@ -118,7 +124,7 @@ test("a scripted farm shows up on the Fair play page; an admin approves one held
   }
   for (const account of farm.slice(0, 2)) {
     await expect
-      .poll(async () => (await signalsOf(request, token, account.id)).status, { timeout: 60_000 })
+      .poll(async () => (await signalsOf(request, token, account.id)).status, { timeout: SCAN_WAIT_MS })
       .toBe("review");
   }
   const [approvedPlayer, rejectedPlayer] = farm as [Account, Account, Account];
