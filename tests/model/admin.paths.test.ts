@@ -25,8 +25,8 @@ import { adminFormModel, FUNDED, HELD_WITHDRAWAL, REJECTED } from "./models/admi
 import { PAGE_USER } from "./models/admin-pages.ts";
 import { ADMIN, adminSessionModel } from "./models/admin-session.model.ts";
 import { auditPageModel } from "./models/audit-page.model.ts";
+import { dashboardEconomyModel } from "./models/dashboard-economy.model.ts";
 import { dashboardPageModel } from "./models/dashboard-page.model.ts";
-import { economyModel } from "./models/economy.model.ts";
 import { fairPlayListModel } from "./models/fair-play-list.model.ts";
 import { fairPlayPageModel, HELD, RISK_ACCOUNT } from "./models/fair-play-page.model.ts";
 import { fundsListModel } from "./models/funds-list.model.ts";
@@ -153,8 +153,8 @@ coverage(adminFormModel, adminFormModel.suites[2], (titles, types, { snapshot, a
 
 coverage(fairPlayListModel, fairPlayListModel.suites[0], checkPage(PAGE_FAILURES.fairPlay, fairPlayQueryOf));
 coverage(
-  economyModel,
-  economyModel.suites[0],
+  dashboardEconomyModel,
+  dashboardEconomyModel.suites[0],
   checkPage(PAGE_FAILURES.economy, (search: { days: number }) => search),
 );
 

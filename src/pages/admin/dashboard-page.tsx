@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from "@xstate/react";
 import type { DashboardSearch } from "#src/machines/admin/admin.search.ts";
+import { dashboardEconomyMachine } from "#src/machines/admin/dashboard-economy.machine.ts";
+import { toEconomyView } from "#src/machines/admin/dashboard-economy.view.ts";
 import { dashboardPageMachine } from "#src/machines/admin/dashboard-page.machine.ts";
 import { toDashboardView } from "#src/machines/admin/dashboard-page.view.ts";
-import { economyMachine } from "#src/machines/admin/economy.machine.ts";
-import { toEconomyView } from "#src/machines/admin/economy.view.ts";
 import { withLoader } from "#src/machines/shared/list-page.machine.ts";
 import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
 import type { AppRuntime } from "#src/runtime.ts";
@@ -33,7 +33,7 @@ export function DashboardPage({
   useMachineEffects(page);
   useSearchQuery(page, search);
   const view = useSelector(page, toDashboardView);
-  const economy = useActorRef(withLoader(economyMachine, runtime.adminActors.economy), {
+  const economy = useActorRef(withLoader(dashboardEconomyMachine, runtime.adminActors.economy), {
     input: { search: ECONOMY, app: runtime.app },
   });
   useMachineEffects(economy);

@@ -13,7 +13,7 @@ import "./auth.model.ts";
 import "./boosters.model.ts";
 import "./dashboard-page.model.ts";
 import "./deposit.model.ts";
-import "./economy.model.ts";
+import "./dashboard-economy.model.ts";
 import "./fair-play-list.model.ts";
 import "./fair-play-page.model.ts";
 import "./funds-list.model.ts";

@@ -10,8 +10,8 @@ import { PAGE_FAILURES } from "./admin.messages.ts";
 import type { EconomyData, EconomySearch } from "./admin.types.ts";
 import { RELOADING_EVENTS } from "./admin-live.ts";
 
-export const economyMachine = listPageMachine<EconomySearch, EconomySearch, EconomyData>({
-  id: "economy",
+export const dashboardEconomyMachine = listPageMachine<EconomySearch, EconomySearch, EconomyData>({
+  id: "dashboardEconomy",
   queryOf: (search) => ({ days: search.days }),
   sameSearch: (a, b) => a.days === b.days,
   failure: PAGE_FAILURES.economy,

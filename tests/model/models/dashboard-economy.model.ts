@@ -1,5 +1,5 @@
 /** The economy on the Admin Dashboard (tests/model/admin.paths.test.ts): its days, kept live. */
-import { economyMachine } from "#src/machines/admin/economy.machine.ts";
+import { dashboardEconomyMachine } from "#src/machines/admin/dashboard-economy.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
@@ -12,10 +12,10 @@ export const economy: ModelOptions<unknown> = {
   serializeState: serializePage,
 };
 
-export const economyModel = registerModel({
-  name: "economy",
-  file: "src/machines/admin/economy.machine.ts",
+export const dashboardEconomyModel = registerModel({
+  name: "dashboard-economy",
+  file: "src/machines/admin/dashboard-economy.machine.ts",
   madeBy: "src/machines/shared/list-page.machine.ts",
-  machine: economyMachine,
+  machine: dashboardEconomyMachine,
   suites: [{ name: "Dashboard economy", options: economy, paths: "transitions" }],
 });
