@@ -25,6 +25,7 @@ import { Route as SessionProtectedTapRouteImport } from './routes/_session/_prot
 import { Route as SessionProtectedWalletRouteImport } from './routes/_session/_protected/wallet'
 import { Route as AdminAreaAuditRouteImport } from './routes/admin/_area/audit'
 import { Route as AdminAreaDashboardRouteImport } from './routes/admin/_area/dashboard'
+import { Route as AdminAreaFairPlayRouteImport } from './routes/admin/_area/fair-play'
 import { Route as AdminAreaFundsRouteImport } from './routes/admin/_area/funds'
 import { Route as AdminAreaSettingsRouteImport } from './routes/admin/_area/settings'
 import { Route as AdminAreaUsersRouteImport } from './routes/admin/_area/users'
@@ -108,6 +109,11 @@ const AdminAreaDashboardRoute = AdminAreaDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AdminAreaRoute,
 } as any)
+const AdminAreaFairPlayRoute = AdminAreaFairPlayRouteImport.update({
+  id: '/fair-play',
+  path: '/fair-play',
+  getParentRoute: () => AdminAreaRoute,
+} as any)
 const AdminAreaFundsRoute = AdminAreaFundsRouteImport.update({
   id: '/funds',
   path: '/funds',
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/wallet': typeof SessionProtectedWalletRoute
   '/admin/audit': typeof AdminAreaAuditRoute
   '/admin/dashboard': typeof AdminAreaDashboardRoute
+  '/admin/fair-play': typeof AdminAreaFairPlayRoute
   '/admin/funds': typeof AdminAreaFundsRoute
   '/admin/settings': typeof AdminAreaSettingsRoute
   '/admin/users': typeof AdminAreaUsersRoute
@@ -155,6 +162,7 @@ export interface FileRoutesByTo {
   '/wallet': typeof SessionProtectedWalletRoute
   '/admin/audit': typeof AdminAreaAuditRoute
   '/admin/dashboard': typeof AdminAreaDashboardRoute
+  '/admin/fair-play': typeof AdminAreaFairPlayRoute
   '/admin/funds': typeof AdminAreaFundsRoute
   '/admin/settings': typeof AdminAreaSettingsRoute
   '/admin/users': typeof AdminAreaUsersRoute
@@ -177,6 +185,7 @@ export interface FileRoutesById {
   '/_session/_protected/wallet': typeof SessionProtectedWalletRoute
   '/admin/_area/audit': typeof AdminAreaAuditRoute
   '/admin/_area/dashboard': typeof AdminAreaDashboardRoute
+  '/admin/_area/fair-play': typeof AdminAreaFairPlayRoute
   '/admin/_area/funds': typeof AdminAreaFundsRoute
   '/admin/_area/settings': typeof AdminAreaSettingsRoute
   '/admin/_area/users': typeof AdminAreaUsersRoute
@@ -197,6 +206,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/admin/audit'
     | '/admin/dashboard'
+    | '/admin/fair-play'
     | '/admin/funds'
     | '/admin/settings'
     | '/admin/users'
@@ -214,6 +224,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/admin/audit'
     | '/admin/dashboard'
+    | '/admin/fair-play'
     | '/admin/funds'
     | '/admin/settings'
     | '/admin/users'
@@ -235,6 +246,7 @@ export interface FileRouteTypes {
     | '/_session/_protected/wallet'
     | '/admin/_area/audit'
     | '/admin/_area/dashboard'
+    | '/admin/_area/fair-play'
     | '/admin/_area/funds'
     | '/admin/_area/settings'
     | '/admin/_area/users'
@@ -360,6 +372,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAreaDashboardRouteImport
       parentRoute: typeof AdminAreaRoute
     }
+    '/admin/_area/fair-play': {
+      id: '/admin/_area/fair-play'
+      path: '/fair-play'
+      fullPath: '/admin/fair-play'
+      preLoaderRoute: typeof AdminAreaFairPlayRouteImport
+      parentRoute: typeof AdminAreaRoute
+    }
     '/admin/_area/funds': {
       id: '/admin/_area/funds'
       path: '/funds'
@@ -423,6 +442,7 @@ const SessionRouteWithChildren =
 interface AdminAreaRouteChildren {
   AdminAreaAuditRoute: typeof AdminAreaAuditRoute
   AdminAreaDashboardRoute: typeof AdminAreaDashboardRoute
+  AdminAreaFairPlayRoute: typeof AdminAreaFairPlayRoute
   AdminAreaFundsRoute: typeof AdminAreaFundsRoute
   AdminAreaSettingsRoute: typeof AdminAreaSettingsRoute
   AdminAreaUsersRoute: typeof AdminAreaUsersRoute
@@ -431,6 +451,7 @@ interface AdminAreaRouteChildren {
 const AdminAreaRouteChildren: AdminAreaRouteChildren = {
   AdminAreaAuditRoute: AdminAreaAuditRoute,
   AdminAreaDashboardRoute: AdminAreaDashboardRoute,
+  AdminAreaFairPlayRoute: AdminAreaFairPlayRoute,
   AdminAreaFundsRoute: AdminAreaFundsRoute,
   AdminAreaSettingsRoute: AdminAreaSettingsRoute,
   AdminAreaUsersRoute: AdminAreaUsersRoute,

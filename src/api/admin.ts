@@ -8,6 +8,7 @@ import type * as auth from "#contracts/auth.ts";
 import type { AnswerOf, BodyOf } from "#contracts/endpoint.ts";
 import { call, route } from "./call.ts";
 import type { ApiClient } from "./client.ts";
+import { fairPlayAdminApi } from "./fair-play-admin.ts";
 
 export type AdminMetrics = AnswerOf<typeof admin.metrics>;
 export type AdminUsersPage = AnswerOf<typeof admin.users>;
@@ -73,6 +74,8 @@ export function adminApi(client: ApiClient) {
       call(client, routes.updateMultiplier, { body, ...asAdmin }),
     createAdmin: (body: BodyOf<typeof admin.createAdmin>) =>
       call(client, routes.createAdmin, { body, ...asAdmin }),
+    // The Fair play page and the economy (docs/fair-play.md).
+    ...fairPlayAdminApi(client),
   };
 }
 

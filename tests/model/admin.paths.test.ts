@@ -7,19 +7,28 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
-import { FILL_ALL_FIELDS, PAGE_FAILURES } from "#src/machines/admin/admin.messages.ts";
+import {
+  ALREADY_DECIDED,
+  FILL_ALL_FIELDS,
+  PAGE_FAILURES,
+  REASON_LENGTH,
+} from "#src/machines/admin/admin.messages.ts";
 import { listQueryOf } from "#src/machines/admin/admin.search.ts";
 import { NOT_ADMIN } from "#src/machines/admin/admin-session.machine.ts";
 import { mayEnterAdminArea } from "#src/machines/admin/admin-session.view.ts";
+import { fairPlayQueryOf } from "#src/machines/admin/fair-play-list.machine.ts";
 import { fundsQueryOf } from "#src/machines/admin/funds-list.machine.ts";
 import { usersQueryOf } from "#src/machines/admin/users-list.machine.ts";
 import { suitePaths } from "../../tools/model-kit/paths.ts";
 import type { MachineModel, ModelSuite } from "../../tools/model-kit/registry.ts";
-import { adminFormModel, FUNDED } from "./models/admin-form.model.ts";
+import { adminFormModel, FUNDED, HELD_WITHDRAWAL, REJECTED } from "./models/admin-form.model.ts";
 import { PAGE_USER } from "./models/admin-pages.ts";
 import { ADMIN, adminSessionModel } from "./models/admin-session.model.ts";
 import { auditPageModel } from "./models/audit-page.model.ts";
+import { dashboardEconomyModel } from "./models/dashboard-economy.model.ts";
 import { dashboardPageModel } from "./models/dashboard-page.model.ts";
+import { fairPlayListModel } from "./models/fair-play-list.model.ts";
+import { fairPlayPageModel, HELD, RISK_ACCOUNT } from "./models/fair-play-page.model.ts";
 import { fundsListModel } from "./models/funds-list.model.ts";
 import { fundsPageModel } from "./models/funds-page.model.ts";
 import { usersListModel } from "./models/users-list.model.ts";
@@ -115,3 +124,57 @@ coverage(usersListModel, usersListModel.suites[0], checkPage(PAGE_FAILURES.users
 coverage(fundsListModel, fundsListModel.suites[0], checkPage(PAGE_FAILURES.funds, fundsQueryOf));
 coverage(dashboardPageModel, dashboardPageModel.suites[0], checkPage(PAGE_FAILURES.dashboard, listQueryOf));
 coverage(auditPageModel, auditPageModel.suites[0], checkPage(PAGE_FAILURES.audit, listQueryOf));
+
+coverage(adminFormModel, adminFormModel.suites[2], (titles, types, { snapshot, actorInputs }) => {
+  const errors = types.filter((type) => type === "xstate.error.actor.submit").length;
+  // A reason under 3 characters never reaches the server; a 409 closes the dialog with its own words.
+  for (const title of titles)
+    expect([
+      `Error: ${FILL_ALL_FIELDS}`,
+      `Error: ${REASON_LENGTH}`,
+      "Error: Failed to reject the withdrawal. Please try again.",
+      `Already decided: ${ALREADY_DECIDED}`,
+      `${REJECTED.title}: ${REJECTED.description}`,
+    ]).toContain(title);
+  for (const started of actorInputs.filter((actor) => actor.src === "submit"))
+    expect(started.input).toMatchObject({
+      form: "rejectWithdrawal",
+      fields: { reason: "farm account" },
+      target: HELD_WITHDRAWAL,
+    });
+  if (snapshot.matches("outdated")) {
+    expect(titles.at(-1)).toBe(`Already decided: ${ALREADY_DECIDED}`);
+    expect(snapshot.output).toEqual({ succeeded: false, outdated: true });
+  }
+  if (snapshot.status === "done" && !snapshot.matches("outdated"))
+    expect(snapshot.output).toEqual({ succeeded: types.at(-1) === "xstate.done.actor.submit" });
+  expect(titles.filter((title) => title.startsWith("Already")).length).toBeLessThanOrEqual(errors);
+});
+
+coverage(fairPlayListModel, fairPlayListModel.suites[0], checkPage(PAGE_FAILURES.fairPlay, fairPlayQueryOf));
+coverage(
+  dashboardEconomyModel,
+  dashboardEconomyModel.suites[0],
+  checkPage(PAGE_FAILURES.economy, (search: { days: number }) => search),
+);
+
+/** The page starts its list once; the account is loaded for the account opened, each dialog for its target. */
+coverage(fairPlayPageModel, fairPlayPageModel.suites[0], (titles, types, replay) => {
+  const lists = replay.actorInputs.filter((started) => started.src === "list");
+  expect(lists.map((started) => started.input)).toEqual([{ search: {}, app: expect.anything() }]);
+  for (const started of replay.actorInputs.filter((actor) => actor.src === "account"))
+    expect(started.input).toBe(RISK_ACCOUNT.id);
+  for (const started of replay.actorInputs.filter((actor) => actor.src === "riskDialog"))
+    expect(started.input).toMatchObject({
+      form: "riskAction",
+      target: RISK_ACCOUNT,
+      fields: { action: "freeze" },
+    });
+  for (const started of replay.actorInputs.filter((actor) =>
+    ["approveDialog", "rejectDialog"].includes(actor.src),
+  ))
+    expect(started.input).toMatchObject({ target: HELD, dialog: true });
+  const failures = types.filter((type) => type === "xstate.error.actor.account").length;
+  expect(titles).toEqual(Array(failures).fill(`Error: ${PAGE_FAILURES.riskAccount}`));
+  if (!replay.snapshot.matches("account")) expect(replay.snapshot.context.account).toBeNull();
+});

@@ -8,12 +8,16 @@
  * (`Processing...`); a failure toasts the form's own words under the title Error and keeps the inputs; the
  * Idempotency-Key stays with the same request while its outcome is unknown (shared/attempt-key.ts) and is
  * dropped once the fields change or the server answered definitively.
+ * A form with `lengths` refuses a value outside them with its own words and no call (a reason of 3 to 500
+ * characters, docs/fair-play.md). A dialog with `conflict` words ends in `outdated` on a 409 answer (another
+ * admin decided first): it toasts those words and its output tells the page to reload.
  */
-import { assertEvent, assign, emit, enqueueActions, fromPromise, setup } from "xstate";
+import { assertEvent, assign, emit, enqueueActions, fromPromise, not, setup } from "xstate";
+import { apiErrorOf } from "#src/machines/shared/api-error.ts";
 import { attemptAfterFailure } from "#src/machines/shared/attempt-key.ts";
 import { notProvided } from "#src/machines/shared/not-provided.ts";
 import { type AdminFormInput, type FormValues, type SubmitInput, submitInputOf } from "./admin.forms.ts";
-import { FILL_ALL_FIELDS } from "./admin.messages.ts";
+import { FILL_ALL_FIELDS, REASON_LENGTH } from "./admin.messages.ts";
 import type { AdminToast, FormSuccess } from "./admin.types.ts";
 
 export type { AdminFormInput, SubmitInput } from "./admin.forms.ts";
@@ -33,7 +37,7 @@ export const adminFormMachine = setup({
     input: {} as AdminFormInput,
     events: {} as AdminFormEvent,
     emitted: {} as AdminToast,
-    output: {} as { succeeded: boolean },
+    output: {} as { succeeded: boolean; outdated?: true },
   },
   actors: {
     submit: fromPromise<FormSuccess, SubmitInput>(notProvided("admin form", "submit")),
@@ -45,6 +49,13 @@ export const adminFormMachine = setup({
       return { fields: { ...context.fields, [event.name]: event.value }, key: null };
     }),
     fillAllFields: emit({ type: "toast", tone: "error", title: "Error", description: FILL_ALL_FIELDS }),
+    outOfLimits: emit({ type: "toast", tone: "error", title: "Error", description: REASON_LENGTH }),
+    toastConflict: emit(({ context }) => ({
+      type: "toast" as const,
+      tone: "error" as const,
+      title: "Already decided",
+      description: context.conflict ?? "",
+    })),
     succeed: enqueueActions(({ context, enqueue }, success: FormSuccess) => {
       enqueue.emit({
         type: "toast",
@@ -61,6 +72,13 @@ export const adminFormMachine = setup({
   },
   guards: {
     complete: ({ context }) => context.required.every((name) => (context.fields[name] ?? "").trim() !== ""),
+    withinLimits: ({ context }) =>
+      Object.entries(context.lengths).every(([name, limits]) => {
+        const length = (context.fields[name as keyof FormValues] ?? "").trim().length;
+        return !limits || (length >= limits.min && length <= limits.max);
+      }),
+    decidedElsewhere: ({ context }, failure: { error: unknown }) =>
+      context.conflict !== null && apiErrorOf(failure.error).status === 409,
     isDialog: ({ context }) => context.dialog,
   },
 }).createMachine({
@@ -75,6 +93,8 @@ export const adminFormMachine = setup({
     dialog: input.dialog,
     key: null,
     newId: input.newId,
+    lengths: input.lengths ?? {},
+    conflict: input.conflict ?? null,
   }),
   initial: "editing",
   states: {
@@ -82,7 +102,11 @@ export const adminFormMachine = setup({
       on: {
         CLOSE: { guard: "isDialog", target: "cancelled" },
         CHANGE: { actions: "change" },
-        SUBMIT: [{ guard: "complete", target: "submitting" }, { actions: "fillAllFields" }],
+        SUBMIT: [
+          { guard: not("complete"), actions: "fillAllFields" },
+          { guard: not("withinLimits"), actions: "outOfLimits" },
+          { target: "submitting" },
+        ],
       },
     },
     submitting: {
@@ -101,14 +125,19 @@ export const adminFormMachine = setup({
           },
           { target: "editing", actions: { type: "succeed", params: ({ event }) => event.output } },
         ],
-        onError: {
-          target: "editing",
-          actions: { type: "fail", params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: "decidedElsewhere", params: ({ event }) => ({ error: event.error }) },
+            target: "outdated",
+            actions: "toastConflict",
+          },
+          { target: "editing", actions: { type: "fail", params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     succeeded: { type: "final", output: { succeeded: true } },
     cancelled: { type: "final", output: { succeeded: false } },
+    outdated: { type: "final", output: { succeeded: false, outdated: true } },
   },
-  output: ({ event }) => event.output as { succeeded: boolean },
+  output: ({ event }) => event.output as { succeeded: boolean; outdated?: true },
 });

@@ -33,6 +33,13 @@ function setup(answers: Partial<Record<keyof AdminApi, (...args: unknown[]) => u
     fundWallet: () => ok({ success: true, balance: 5 }),
     updateMultiplier: () => ok({ success: true, multiplier: 0.25 }),
     createAdmin: () => ok({ success: true }),
+    riskList: () => ok({ items: [], nextCursor: null }),
+    riskDetail: () => ok({ signals: [] }),
+    riskAction: () => ok({ success: true, status: "frozen" }),
+    heldWithdrawals: () => ok({ items: [], nextCursor: null }),
+    approveWithdrawal: () => ok({ success: true }),
+    rejectWithdrawal: () => ok({ success: true }),
+    economy: () => ok({ days: [], liabilities: {} }),
   };
   const api = Object.fromEntries(
     Object.entries(defaults).map(([name, answer]) => [
@@ -125,6 +132,88 @@ describe("admin actors", () => {
       ["withdraw", { address: "TAddr", amount: 12.5 }, "k-w"],
       ["updateMultiplier", { userId: "u1", multiplier: 0.25 }],
       ["createAdmin", { name: "Second", email: "second@example.com", password: "pw" }],
+    ]);
+  });
+
+  it("Fair play loads both lists; a held withdrawal's signals come from the accounts page, else its account's risk", async () => {
+    const signal = (id: string) => ({ id, weight: 40, evidence: `${id} seen`, at: "2030-01-01T00:00:00Z" });
+    const held = (id: string, userId: string | null) => ({ id, userId, email: null, score: 50 });
+    const { actors, calls, run } = setup({
+      riskList: () =>
+        ok({ items: [{ userId: "u1", signals: [signal("regular-cadence")] }], nextCursor: "r2" }),
+      heldWithdrawals: () =>
+        ok({
+          items: [held("w1", "u1"), held("w2", "u2"), held("w3", "u2"), held("w4", "u3"), held("w5", null)],
+          nextCursor: null,
+        }),
+      riskDetail: (userId) =>
+        userId === "u2" ? ok({ signals: [signal("cap-rate")] }) : err(500, "SERVER_ERROR"),
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const data = await run<unknown, { held: { items: Array<{ id: string; signals: unknown }> } }>(
+      actors.fairPlay,
+      { risk: { status: "frozen", cursor: "c" }, held: { cursor: "h" } },
+    );
+    expect(data.held.items.map((item) => [item.id, item.signals])).toEqual([
+      ["w1", [signal("regular-cadence")]],
+      ["w2", [signal("cap-rate")]],
+      ["w3", [signal("cap-rate")]],
+      // Its account's risk could not be read: unknown, not "no signals".
+      ["w4", null],
+      ["w5", []],
+    ]);
+    expect(calls).toEqual([
+      ["riskList", { status: "frozen", cursor: "c" }],
+      ["heldWithdrawals", { cursor: "h" }],
+      ["riskDetail", "u2"],
+      ["riskDetail", "u3"],
+    ]);
+  });
+
+  it("the Fair play decisions send the reason and the form's Idempotency-Key and say what happened", async () => {
+    const { actors, calls, run } = setup();
+    const account = { id: "u1", label: "bot@example.com" };
+    const withdrawal = { id: "w1", label: "12.5 USDT to TAddr" };
+    expect(
+      await run(actors.riskAction, {
+        form: "riskAction",
+        fields: { action: "freeze", reason: "  metronome taps " },
+        target: account,
+        key: "k-risk",
+      }),
+    ).toEqual({
+      title: "Account Frozen",
+      description: "bot@example.com is frozen: its taps and withdrawals are paused.",
+    });
+    await run(actors.approveWithdrawal, {
+      form: "approveWithdrawal",
+      fields: {},
+      target: withdrawal,
+      key: "k-a",
+    });
+    expect(
+      await run(actors.rejectWithdrawal, {
+        form: "rejectWithdrawal",
+        fields: { reason: " farm " },
+        target: withdrawal,
+        key: "k-r",
+      }),
+    ).toEqual({
+      title: "Withdrawal Rejected",
+      description: "12.5 USDT to TAddr went back to the player's wallet.",
+    });
+    await expect(
+      run(actors.riskAction, {
+        form: "riskAction",
+        fields: { action: "nuke", reason: "x" },
+        target: account,
+        key: "k",
+      }),
+    ).rejects.toThrow(/no action "nuke"/);
+    expect(calls).toEqual([
+      ["riskAction", "u1", { action: "freeze", reason: "metronome taps" }, "k-risk"],
+      ["approveWithdrawal", "w1", "k-a"],
+      ["rejectWithdrawal", "w1", "farm", "k-r"],
     ]);
   });
 

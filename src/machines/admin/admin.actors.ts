@@ -7,18 +7,32 @@
 
 import { fromPromise } from "xstate";
 import { accountLabel } from "#contracts/account-label.ts";
+import { RISK_ACTIONS } from "#contracts/fair-play-rules.ts";
 import type { AdminApi, ListQuery } from "#src/api/admin.ts";
 import type { AdminSessionStore, AdminUser } from "#src/api/admin-session-store.ts";
 import type { ApiResult } from "#src/api/errors.ts";
 import { unwrap } from "#src/machines/shared/unwrap.ts";
 import { type AdminFormName, isSubmitOf, type SubmitInput, type SubmitInputOf } from "./admin.forms.ts";
-import { adminCreated, multiplierUpdated, walletFunded, withdrawalInitiated } from "./admin.messages.ts";
+import {
+  adminCreated,
+  multiplierUpdated,
+  riskActionDone,
+  walletFunded,
+  withdrawalApproved,
+  withdrawalInitiated,
+  withdrawalRejected,
+} from "./admin.messages.ts";
 import type {
   AuditData,
   DashboardData,
+  EconomyData,
+  EconomySearch,
+  FairPlayData,
+  FairPlayQuery,
   FormSuccess,
   FundsData,
   FundsQuery,
+  RiskAccountData,
   RoleCheck,
   UsersData,
   UsersQuery,
@@ -131,6 +145,46 @@ export function createAdminActors(deps: AdminActorDeps) {
       };
     }),
     auditLog: fromPromise<AuditData, ListQuery>(async ({ input }) => unwrapAdmin(await api.auditLog(input))),
+    /**
+     * The accounts by risk and the held withdrawals. Each held withdrawal's signals come from the accounts page
+     * when its account is on it (no extra call), else from that account's own risk (one call per account, at
+     * most a page of them); an account whose risk could not be read shows that, not an empty list.
+     */
+    fairPlay: fromPromise<FairPlayData, FairPlayQuery>(async ({ input }) => {
+      const [riskAnswer, heldAnswer] = await Promise.all([
+        api.riskList(input.risk),
+        api.heldWithdrawals(input.held),
+      ]);
+      const risk = unwrapAdmin(riskAnswer);
+      const held = unwrapAdmin(heldAnswer);
+      const signals = new Map(risk.items.map((item) => [item.userId, item.signals]));
+      const missing = [
+        ...new Set(
+          held.items.flatMap((item) => (item.userId && !signals.has(item.userId) ? [item.userId] : [])),
+        ),
+      ];
+      const details = await Promise.all(missing.map((userId) => api.riskDetail(userId)));
+      details.forEach((detail, index) => {
+        if (!detail.error) signals.set(missing[index]!, detail.data.signals);
+        else console.error("[admin]", detail.error.code, detail.error.message);
+      });
+      return {
+        risk,
+        held: {
+          nextCursor: held.nextCursor,
+          items: held.items.map((item) => ({
+            ...item,
+            signals: item.userId ? (signals.get(item.userId) ?? null) : [],
+          })),
+        },
+      };
+    }),
+    riskAccount: fromPromise<RiskAccountData, string>(async ({ input }) =>
+      unwrapAdmin(await api.riskDetail(input)),
+    ),
+    economy: fromPromise<EconomyData, EconomySearch>(async ({ input }) =>
+      unwrapAdmin(await api.economy(input.days)),
+    ),
 
     withdrawTreasury: submit("withdraw", async ({ fields, key }) => {
       const amount = decimal(fields.amount);
@@ -147,6 +201,21 @@ export function createAdminActors(deps: AdminActorDeps) {
       const multiplier = decimal(fields.multiplier);
       const answer = unwrapAdmin(await api.updateMultiplier({ userId: target?.id ?? "", multiplier }));
       return multiplierUpdated(answer.multiplier);
+    }),
+    riskAction: submit("riskAction", async ({ fields, target, key }) => {
+      const action = RISK_ACTIONS.find((name) => name === fields.action);
+      if (!action) throw new Error(`admin riskAction: no action "${fields.action}"`);
+      const reason = fields.reason.trim();
+      unwrapAdmin(await api.riskAction(target?.id ?? "", { action, reason }, key));
+      return riskActionDone(action, target?.label ?? "The account");
+    }),
+    approveWithdrawal: submit("approveWithdrawal", async ({ target, key }) => {
+      unwrapAdmin(await api.approveWithdrawal(target?.id ?? "", key));
+      return withdrawalApproved(target?.label ?? "The withdrawal");
+    }),
+    rejectWithdrawal: submit("rejectWithdrawal", async ({ fields, target, key }) => {
+      unwrapAdmin(await api.rejectWithdrawal(target?.id ?? "", fields.reason.trim(), key));
+      return withdrawalRejected(target?.label ?? "The withdrawal");
     }),
     createAdmin: submit("createAdmin", async ({ fields }) => {
       const body = { name: fields.name, email: fields.email.trim(), password: fields.password };

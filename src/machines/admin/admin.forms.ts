@@ -1,10 +1,10 @@
 /**
- * The four admin forms (docs/product.md §2, §5): their fields, which are required, and their failure words.
+ * The admin forms (docs/product.md §2, §5; the Fair play decisions, docs/fair-play.md): their fields, which are required, and their failure words.
  * The field names are types: a form's values, what its submit actor receives and what its screen renders are
  * all checked against the fields declared here, so a misspelt field does not compile.
  */
 
-import { FORM_FAILURES } from "./admin.messages.ts";
+import { ALREADY_DECIDED, FORM_FAILURES, REASON_LIMITS } from "./admin.messages.ts";
 import type { AdminTarget } from "./admin.types.ts";
 
 export const ADMIN_FORMS = {
@@ -32,9 +32,40 @@ export const ADMIN_FORMS = {
     failure: FORM_FAILURES.createAdmin,
     dialog: false,
   },
+  /** Clear, freeze, unfreeze or ban (docs/fair-play.md): the page presets `action`, the admin gives a reason. */
+  riskAction: {
+    fields: { action: "", reason: "" },
+    required: ["action", "reason"],
+    failure: FORM_FAILURES.riskAction,
+    dialog: true,
+    lengths: { reason: REASON_LIMITS },
+  },
+  /** A confirmation: nothing to fill in. A 409 means another admin decided first. */
+  approveWithdrawal: {
+    fields: {},
+    required: [],
+    failure: FORM_FAILURES.approveWithdrawal,
+    dialog: true,
+    conflict: ALREADY_DECIDED,
+  },
+  rejectWithdrawal: {
+    fields: { reason: "" },
+    required: ["reason"],
+    failure: FORM_FAILURES.rejectWithdrawal,
+    dialog: true,
+    lengths: { reason: REASON_LIMITS },
+    conflict: ALREADY_DECIDED,
+  },
 } as const satisfies Record<
   string,
-  { fields: Record<string, string>; required: readonly string[]; failure: string; dialog: boolean }
+  {
+    fields: Record<string, string>;
+    required: readonly string[];
+    failure: string;
+    dialog: boolean;
+    lengths?: Record<string, { min: number; max: number }>;
+    conflict?: string;
+  }
 >;
 
 export type AdminFormName = keyof typeof ADMIN_FORMS;
@@ -56,6 +87,10 @@ export interface AdminFormInput {
   /** What the form acts on (the user of a Fund Wallet dialog); shown read-only. */
   target?: AdminTarget | null;
   newId: () => string;
+  /** Fields whose length the server limits: a value outside is refused before any call (trimmed). */
+  lengths?: Readonly<Partial<Record<FieldName, { min: number; max: number }>>>;
+  /** The words of a 409 answer (the thing was decided elsewhere): the dialog closes and the page reloads. */
+  conflict?: string | null;
 }
 
 /** What a form's submit actor receives: which form, its own fields (each present), target and key. */
@@ -71,7 +106,14 @@ export const formInput = (
   form: AdminFormName,
   newId: () => string,
   target: AdminTarget | null = null,
-): AdminFormInput => ({ ...ADMIN_FORMS[form], form, fields: { ...ADMIN_FORMS[form].fields }, target, newId });
+  preset: FormValues = {},
+): AdminFormInput => ({
+  ...ADMIN_FORMS[form],
+  form,
+  fields: { ...ADMIN_FORMS[form].fields, ...preset },
+  target,
+  newId,
+});
 
 /** The submit input of a form from what was typed: every field of the form, an untouched one empty. */
 export function submitInputOf(
@@ -95,5 +137,11 @@ export function submitInputOf(
         target,
         key,
       };
+    case "riskAction":
+      return { form, fields: { action: value("action"), reason: value("reason") }, target, key };
+    case "approveWithdrawal":
+      return { form, fields: {}, target, key };
+    case "rejectWithdrawal":
+      return { form, fields: { reason: value("reason") }, target, key };
   }
 }

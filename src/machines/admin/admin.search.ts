@@ -13,6 +13,7 @@ import {
   SORT_DIRECTIONS,
   type SortOf,
 } from "#contracts/admin-sorts.ts";
+import type { RISK_FILTERS } from "#contracts/fair-play-rules.ts";
 import type { ListQuery } from "#src/api/admin.ts";
 
 /** A default instead of an error, for every field of every admin search. */
@@ -55,11 +56,37 @@ export const usersSearch = v.object({
 /** `tx…` is the treasury's Transaction History, `fw…` the Funded Wallets table. */
 export const fundsSearch = v.object({ txcursors: cursors, fwcursors: cursors });
 export const auditSearch = v.object({ cursors });
+/**
+ * Fair play (docs/fair-play.md): `status` filters the accounts (none is `review`, the queue an admin works
+ * through), `cursors` pages them, `hcursors` pages the held withdrawals.
+ */
+type ContractFilter = (typeof RISK_FILTERS)[number];
+/**
+ * The contract's filters, written out so the landing chunk does not take in the whole fair-play-rules module;
+ * the types below fail to compile if the two lists ever differ.
+ */
+const FILTERS = [
+  "review",
+  "frozen",
+  "banned",
+  "appealed",
+  "all",
+] as const satisfies readonly ContractFilter[];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+/** Compiles only while both lists name the same filters. */
+export const FILTERS_ARE_THE_CONTRACTS: Same<ContractFilter, (typeof FILTERS)[number]> = true;
+export const fairPlaySearch = v.object({
+  status: lenient(v.picklist(FILTERS)),
+  cursors,
+  hcursors: cursors,
+});
 
 export type DashboardSearch = v.InferOutput<typeof dashboardSearch>;
 export type UsersSearch = v.InferOutput<typeof usersSearch>;
 export type FundsSearch = v.InferOutput<typeof fundsSearch>;
 export type AuditSearch = v.InferOutput<typeof auditSearch>;
+export type FairPlaySearch = v.InferOutput<typeof fairPlaySearch>;
+export type RiskFilter = (typeof FILTERS)[number];
 
 /** One table's part of a page's search. */
 export interface TableSearch<TSort extends string = never> {

@@ -10,6 +10,15 @@ import type {
   TreasuryPage,
   UnfundedUsersPage,
 } from "#src/api/admin.ts";
+import type {
+  EconomyAnswer,
+  HeldWithdrawal,
+  RiskDetail,
+  RiskPage,
+  RiskQuery,
+} from "#src/api/fair-play-admin.ts";
+
+export type { HeldWithdrawal } from "#src/api/fair-play-admin.ts";
 
 export interface DashboardData {
   metrics: AdminMetrics;
@@ -38,12 +47,31 @@ export interface FundsData {
 
 export type AuditData = AuditPage;
 
+/** Fair play (docs/fair-play.md): the accounts by the filter, and the held withdrawals, each page by its cursor. */
+export interface FairPlayQuery {
+  risk: RiskQuery;
+  held: { cursor?: string };
+}
+export interface FairPlayData {
+  risk: RiskPage;
+  held: { items: HeldWithdrawal[]; nextCursor: string | null };
+}
+export type RiskAccountData = RiskDetail;
+
+/** The dashboard's economy (docs/fair-play.md): the last `days` UTC days and what is owed against what is held. */
+export interface EconomySearch {
+  days: number;
+}
+export type EconomyData = EconomyAnswer;
+
 /** The user a dialog acts on (Fund User Wallet, Update User Multiplier), shown read-only. */
 export interface AdminTarget {
+  /** The account's id, or the withdrawal's for a decision on a held withdrawal. */
   id: string;
   /** How the dialog names the account: its email, or its Telegram name (docs/decisions/031). */
   label: string;
-  multiplier: number;
+  /** The account's multiplier, for the dialogs that change it. */
+  multiplier?: number;
 }
 
 /** The success toast of an admin action. */

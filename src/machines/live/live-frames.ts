@@ -14,6 +14,7 @@ export const FRAME_TYPES = [
   "session",
   "admin.metrics",
   "admin.audit",
+  "admin.risk",
   "reset",
   "achievement",
   "booster",
@@ -144,6 +145,16 @@ export function frameToEvent(frame: RawFrame): PushedEvent | null {
       return { type: "ADMIN.METRICS", metrics: data as never };
     case "admin.audit":
       return text(data, "id") === null ? null : { type: "ADMIN.AUDIT", item: data as never };
+    case "admin.risk": {
+      const [userId, score] = [text(data, "userId"), num(data, "score")];
+      const status = oneOf(text(data, "status"), ["ok", "review", "frozen", "banned"] as const);
+      return ifComplete(
+        { type: "ADMIN.RISK", userId: userId!, status: status!, score: score! },
+        userId,
+        status,
+        score,
+      );
+    }
     default:
       return null;
   }

@@ -52,6 +52,13 @@ export type ReferralUpdated = {
 
 /** The account's standing changed (docs/fair-play.md); a ban ends the session instead (SESSION.REVOKED). */
 export type StandingChanged = { type: "STANDING.CHANGED"; status: "ok" | "review" | "frozen" };
+/** To admins: an account's standing and score after a change the Fair play page shows (docs/fair-play.md). */
+export type AdminRisk = {
+  type: "ADMIN.RISK";
+  userId: string;
+  status: "ok" | "review" | "frozen" | "banned";
+  score: number;
+};
 
 /** What the server pushed. */
 export type PushedEvent =
@@ -68,6 +75,8 @@ export type PushedEvent =
   | { type: "SESSION.REVOKED"; reason: string }
   | { type: "ADMIN.METRICS"; metrics: AdminMetrics }
   | { type: "ADMIN.AUDIT"; item: AuditItem }
+  /** An account entered review, was frozen, appealed or was decided (docs/fair-play.md). */
+  | AdminRisk
   /** The events since the last one seen are gone (too old to replay): reload the figures. */
   | { type: "STREAM.RESET" };
 

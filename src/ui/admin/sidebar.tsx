@@ -6,6 +6,7 @@ import { useSidebar } from "./use-sidebar.ts";
 const LINKS = [
   { to: "/admin/dashboard", label: "Dashboard", icon: "▦" },
   { to: "/admin/users", label: "User Management", icon: "☺" },
+  { to: "/admin/fair-play", label: "Fair play", icon: "⚖" },
   { to: "/admin/funds", label: "Funds Management", icon: "$" },
   { to: "/admin/settings", label: "Admin Settings", icon: "⚙" },
   { to: "/admin/audit", label: "Audit Log", icon: "☰" },

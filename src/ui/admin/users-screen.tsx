@@ -11,7 +11,7 @@ import { PageStatusText } from "./page-status.tsx";
 export type FundedRow = FundedUsersPage["items"][number];
 export type UnfundedRow = UnfundedUsersPage["items"][number];
 type UserDialog<TField extends string> = FormBinding<TField> & {
-  target: { label: string; multiplier: number } | null;
+  target: { label: string; multiplier?: number } | null;
 };
 
 const base = <T extends UnfundedRow>(): AdminColumn<T>[] => [

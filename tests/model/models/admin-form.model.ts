@@ -42,17 +42,48 @@ export const createAdminForm: ModelOptions<unknown> = {
   serializeState: (s) => JSON.stringify([s.value, s.context.fields]),
 };
 
+export const REJECTED = {
+  title: "Withdrawal Rejected",
+  description: "12.5 USDT went back to the player's wallet.",
+};
+export const HELD_WITHDRAWAL = { id: "w1", label: "12.5 USDT" };
+
+/**
+ * A decision on a held withdrawal (Fair play): a reason of 3 to 500 characters, and a 409 (another admin
+ * decided first) ends the dialog `outdated`.
+ */
+export const rejectDialog: ModelOptions<unknown> = {
+  input: formInput("rejectWithdrawal", () => "key", HELD_WITHDRAWAL),
+  fakeActors: ["submit"],
+  events: [
+    { type: "CLOSE" },
+    { type: "CHANGE", name: "reason", value: "no" },
+    { type: "CHANGE", name: "reason", value: "farm account" },
+    { type: "SUBMIT" },
+    { type: "xstate.done.actor.submit", output: REJECTED },
+    { type: "xstate.error.actor.submit", error: { code: "WITHDRAWAL_DECIDED", message: "x", status: 409 } },
+    { type: "xstate.error.actor.submit", error: { code: "SERVER_ERROR", message: "x", status: 500 } },
+  ],
+  serializeState: (s) => JSON.stringify([s.value, s.context.fields.reason, s.context.key !== null]),
+};
+
 export const adminFormModel = registerModel({
   name: "admin-form",
   file: "src/machines/admin/admin-form.machine.ts",
   machine: adminFormMachine,
   suites: [
-    { name: "admin dialog (Fund User Wallet)", options: fundWalletDialog, paths: "transitions" },
+    {
+      name: "admin dialog (Fund User Wallet)",
+      options: fundWalletDialog,
+      paths: "transitions",
+      unreachable: ["adminForm.outdated"],
+    },
     {
       name: "admin form (Create New Admin)",
       options: createAdminForm,
       paths: "transitions",
-      unreachable: ["adminForm.succeeded", "adminForm.cancelled"],
+      unreachable: ["adminForm.succeeded", "adminForm.cancelled", "adminForm.outdated"],
     },
+    { name: "admin decision (Reject withdrawal)", options: rejectDialog, paths: "transitions" },
   ],
 });

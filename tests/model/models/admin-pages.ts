@@ -2,6 +2,9 @@
 export const NETWORK_FAILURE = { code: "NETWORK_ERROR", message: "x", status: 0 };
 export const PAGE_USER = { id: "u1", label: "p@example.com", multiplier: 0.001 };
 
+/** An account entered review (docs/fair-play.md): every admin page loads again. */
+export const RISK = { type: "ADMIN.RISK", userId: "u9", status: "review", score: 70 };
+
 /** The back office's live stream as every admin page hears it. */
 export const LIVE = [
   {
@@ -9,6 +12,7 @@ export const LIVE = [
     item: { id: "a1", actor: "root", action: "fund-wallet", target: "u1", amount: 5, timestamp: "t" },
   },
   { type: "STREAM.RESET" },
+  RISK,
   { type: "STREAM.UP" },
   { type: "STREAM.DOWN" },
 ];
