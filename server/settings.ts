@@ -12,6 +12,7 @@ import { MICRO_PER_UNIT, microFromDecimalText } from "#contracts/micro.ts";
 import { isTronAddress } from "#contracts/tron-address.ts";
 import { DEFAULT_ADMIN_EMAIL } from "./domain/auth/bootstrap-admin.ts";
 import { assertPasswordAllowed } from "./domain/auth/password-rules.ts";
+import { DEFAULT_REVIEW_SCORE, DEFAULT_SIGNAL_WEIGHTS } from "./domain/fair-play/score.ts";
 
 export type Chain = "local" | "tron";
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -207,19 +208,8 @@ function achievementRewardSettings() {
   };
 }
 
-/**
- * Each fair-play signal's weight towards an account's score (docs/fair-play.md). An account is reviewed from
- * `RISK_REVIEW_SCORE`; the defaults let no single signal but the two strongest together put one in review.
- */
-export const SIGNAL_WEIGHT_DEFAULTS = {
-  "cap-rate": 30,
-  "regular-cadence": 40,
-  "no-timing": 10,
-  "round-the-clock": 30,
-  "signup-burst": 30,
-  "referral-farm": 40,
-  "fresh-withdrawal": 20,
-} as const satisfies Record<SignalId, number>;
+/** Each fair-play signal's weight towards an account's score: tuned with the simulator (docs/fair-play.md). */
+export const SIGNAL_WEIGHT_DEFAULTS = DEFAULT_SIGNAL_WEIGHTS;
 
 const signalWeightKey = <Id extends SignalId>(id: Id) => `signalWeight:${id}` as const;
 
@@ -616,7 +606,7 @@ export const SETTINGS = {
   ...achievementRewardSettings(),
   riskReviewScore: setting({
     env: "RISK_REVIEW_SCORE",
-    default: "50",
+    default: String(DEFAULT_REVIEW_SCORE),
     doc: "the score from which an account is in review: its USDT withdrawals wait for an admin (docs/fair-play.md)",
     parse: integer(1, 10_000),
   }),

@@ -35,7 +35,7 @@ describe("config", () => {
           "referral-farm": 40,
           "fresh-withdrawal": 20,
         },
-        reviewScore: 50,
+        reviewScore: 30,
         freezeScore: 0,
         capRateMinutes: 20,
         signupsPerNetwork: 10,

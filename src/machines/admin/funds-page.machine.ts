@@ -10,7 +10,7 @@
  *   it is open (Withdraw Funds and Withdraw USDT open the same dialog). A withdrawal that succeeded reloads the
  *   list: the pool balance and the transactions (docs/product.md §4).
  */
-import { assertEvent, forwardTo, sendTo, setup } from "xstate";
+import { forwardTo, sendTo, setup } from "xstate";
 import type { AppLink } from "#src/machines/app.types.ts";
 import { formInput } from "./admin.forms.ts";
 import type { FundsSearch } from "./admin.search.ts";
