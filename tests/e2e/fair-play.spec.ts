@@ -187,21 +187,24 @@ test("a scripted farm shows up on the Fair play page; an admin approves one held
   expect(again.status()).toBe(409);
 
   // The rejected player reads the reason in the wallet history and asks for a review from Home.
-  const playerContext = await browser.newContext();
+  const playerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const player = await playerContext.newPage();
   await player.goto("/auth?mode=login");
   await logInViaForm(player, rejectedPlayer);
   await expect(player).toHaveURL(/\/home$/);
   await player.goto("/wallet");
   await expect(player.getByText(REASON).first()).toBeVisible();
+  await shoot(player, "fair-play-player-rejected-375");
   await player.goto("/home");
   const standing = player.getByRole("region", { name: "Your account" });
   await expect(standing.getByText("Under review")).toBeVisible();
   await standing.getByRole("button", { name: "Ask for a review" }).click();
   const appeal = player.getByRole("dialog", { name: "Ask for a review" });
   await appeal.getByLabel("What should we know?").fill(APPEAL);
+  await shoot(player, "fair-play-player-appeal-375");
   await appeal.getByRole("button", { name: "Send" }).click();
   await expect(standing.getByText(APPEAL)).toBeVisible();
+  await shoot(player, "fair-play-player-standing-375");
   await playerContext.close();
 
   // The appeal reaches the admin live: the Appealed filter lists the account with its words.

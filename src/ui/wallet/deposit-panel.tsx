@@ -152,7 +152,7 @@ function RecentTransactions({ transactions, explorer, refreshing, onRefresh }: D
                 >
                   {tx.type === "receive" ? "Received" : "Sent"} {formatWallet(tx.value)} USDT
                 </span>
-                <span className="text-xs text-slate-500">
+                <span className="text-xs text-slate-400">
                   {dateTime.format(new Date(tx.timestamp))}
                   {tx.status !== "confirmed" && ` · ${tx.status}`}
                 </span>

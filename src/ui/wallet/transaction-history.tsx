@@ -48,8 +48,8 @@ export function TransactionHistory(props: {
           {props.rows.map((row) => (
             <li key={row.id} className="flex items-center justify-between gap-3 py-3">
               <div className="flex min-w-0 flex-col">
-                <span className="truncate text-sm text-slate-100">{row.description}</span>
-                <span className="text-xs text-slate-500">
+                <span className="text-sm break-words text-slate-100">{row.description}</span>
+                <span className="text-xs text-slate-400">
                   {dateTime.format(new Date(row.timestamp))}
                   {row.status !== "completed" && ` · ${row.status}`}
                 </span>
