@@ -23,9 +23,12 @@ import { AppError } from "../../errors.ts";
 import { type Actor, recordAudit } from "../admin/audit.ts";
 import type { Uses } from "../deps.ts";
 import { runIdempotent } from "../idempotency.ts";
-import { transfer } from "../ledger/transfer.ts";
 import { withdrawalChanged } from "../live/screen-events.ts";
-import { advanceWithdrawal, WITHDRAWALS_ACCOUNT, type WithdrawalDeps } from "../wallet/usdt-withdrawal.ts";
+import {
+  advanceWithdrawal,
+  releaseReserved,
+  type WithdrawalDeps,
+} from "../wallet/usdt-withdrawal.ts";
 
 export const alreadyDecided = () => new AppError("CONFLICT", "This withdrawal was already decided.");
 const unknownWithdrawal = () =>
@@ -117,16 +120,7 @@ async function refund(
   reason: string,
   at: Date,
 ): Promise<void> {
-  await transfer(trx, {
-    from: WITHDRAWALS_ACCOUNT,
-    to: row.source_account,
-    amountMicro: row.amount_micro,
-    kind: "withdrawal-refund",
-    description: "Withdrawal refund",
-    reference: row.id,
-    idempotencyKey: `withdrawal-refund:${row.id}`,
-    at,
-  });
+  await releaseReserved(trx, row, at);
   withdrawalChanged(trx, owner, {
     id: row.id,
     amountMicro: row.amount_micro,

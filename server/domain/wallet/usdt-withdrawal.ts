@@ -296,18 +296,30 @@ async function failAndRelease(deps: WithdrawalDeps, row: WithdrawalRow, reason: 
     });
     if (!moved) return;
     announce(trx, row, "failed", row.tx_id);
-    await transfer(trx, {
-      from: WITHDRAWALS_ACCOUNT,
-      to: row.source_account,
-      amountMicro: row.amount_micro,
-      kind: "withdrawal-refund",
-      description: "Withdrawal refund",
-      reference: row.id,
-      idempotencyKey: `withdrawal-refund:${row.id}`,
-      at,
-    });
+    await releaseReserved(trx, row, at);
   });
   deps.log.warn({ withdrawal: row.id, reason }, "withdrawal failed; the amount was released");
+}
+
+/**
+ * Gives a failed or rejected withdrawal's reserved amount back to where it came from: clearing → wallet (or
+ * treasury), exactly the reserved micro amount, once per withdrawal (the transfer's idempotency key).
+ */
+export async function releaseReserved(
+  trx: Transaction<Database>,
+  row: WithdrawalRow,
+  at: Date,
+): Promise<void> {
+  await transfer(trx, {
+    from: WITHDRAWALS_ACCOUNT,
+    to: row.source_account,
+    amountMicro: row.amount_micro,
+    kind: "withdrawal-refund",
+    description: "Withdrawal refund",
+    reference: row.id,
+    idempotencyKey: `withdrawal-refund:${row.id}`,
+    at,
+  });
 }
 
 function logRetry(deps: Uses<"log">, row: WithdrawalRow, err: unknown): void {

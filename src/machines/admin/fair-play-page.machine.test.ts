@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
+import { withLoader } from "#src/machines/shared/list-page.machine.ts";
 import { createFakeApp } from "../../../tests/support/app-doubles.ts";
-import { withLoader } from "../shared/list-page.machine.ts";
 import { ALREADY_DECIDED, PAGE_FAILURES, REASON_LENGTH } from "./admin.messages.ts";
 import type { FairPlaySearch } from "./admin.search.ts";
 import type { FairPlayData, FairPlayQuery, FormSuccess, RiskAccountData } from "./admin.types.ts";

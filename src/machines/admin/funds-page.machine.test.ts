@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
+import { withLoader } from "#src/machines/shared/list-page.machine.ts";
 import { createFakeApp } from "../../../tests/support/app-doubles.ts";
-import { withLoader } from "../shared/list-page.machine.ts";
 import type { FundsData, FundsQuery } from "./admin.types.ts";
 import { adminFormMachine, type SubmitInput } from "./admin-form.machine.ts";
 import { fundsListMachine } from "./funds-list.machine.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { UnfundedUsersPage } from "#src/api/admin.ts";
+import { withLoader } from "#src/machines/shared/list-page.machine.ts";
 import { createFakeApp } from "../../../tests/support/app-doubles.ts";
-import { withLoader } from "../shared/list-page.machine.ts";
 import type { UsersSearch } from "./admin.search.ts";
 import type { FormSuccess, UsersData, UsersQuery } from "./admin.types.ts";
 import { adminFormMachine, type SubmitInput } from "./admin-form.machine.ts";
