@@ -24,11 +24,7 @@ import { type Actor, recordAudit } from "../admin/audit.ts";
 import type { Uses } from "../deps.ts";
 import { runIdempotent } from "../idempotency.ts";
 import { withdrawalChanged } from "../live/screen-events.ts";
-import {
-  advanceWithdrawal,
-  releaseReserved,
-  type WithdrawalDeps,
-} from "../wallet/usdt-withdrawal.ts";
+import { advanceWithdrawal, releaseReserved, type WithdrawalDeps } from "../wallet/usdt-withdrawal.ts";
 
 export const alreadyDecided = () => new AppError("CONFLICT", "This withdrawal was already decided.");
 const unknownWithdrawal = () =>
