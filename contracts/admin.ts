@@ -343,6 +343,8 @@ export const auditLog = defineEndpoint({
               target: NullableText,
               amount: Type.Union([Balance, Type.Null()]),
               timestamp: Timestamp,
+              /** Why the admin decided so (fair play's decisions, held withdrawals); null for other actions. */
+              reason: NullableText,
             },
             strict,
           ),

@@ -188,6 +188,12 @@ export const EconomyDay = Type.Object(
     pointsConverted: Balance,
     depositsUsdt: Balance,
     withdrawalsUsdt: Balance,
+    /**
+     * The coverage at the day's end (today's: now), as `liabilities.coverage` is counted from the balances then:
+     * the ledger's wallets and treasury, the points outstanding, the hot wallet as the last reconciliation before
+     * it saw it. Null when nothing was owed.
+     */
+    coverage: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
   },
   strict,
 );

@@ -81,7 +81,24 @@ export const syncTaps = defineEndpoint({
         points: Balance,
         totalTaps: TotalTaps,
         multiplier: Multiplier,
-        credited: Type.Object({ taps: Type.Integer({ minimum: 0 }), points: Balance }, strict),
+        credited: Type.Object(
+          {
+            taps: Type.Integer({ minimum: 0 }),
+            /** The taps' own points, the combo bonus not included. */
+            points: Balance,
+            /** Points minted on top for every complete 50 taps of a combo chain (docs/product.md, "Combos"). */
+            comboBonus: Balance,
+          },
+          strict,
+        ),
+        /**
+         * The day's streak reward when this sync claimed it (auto-claim: the first sync of a UTC day, with
+         * AUTO_CLAIM on, and only when it was not claimed yet), else null. A replay answers null.
+         */
+        streak: Type.Union([
+          Type.Object({ current: Type.Integer({ minimum: 1 }), reward: Balance }, strict),
+          Type.Null(),
+        ]),
         replayed: Type.Boolean(),
       },
       strict,
@@ -94,7 +111,8 @@ export const pointsHistory = defineEndpoint({
   path: "/user/:id/points/history",
   policy: "self",
   summary:
-    "One entry per credited tap batch, newest first: what it credited, at which multiplier and booster factor",
+    "One entry per credited tap batch, newest first: what it credited, at which multiplier and booster factor; " +
+    "a batch that minted a combo bonus has a second entry of kind combo",
   tags,
   params: Params,
   querystring: ListQuery,
@@ -105,6 +123,8 @@ export const pointsHistory = defineEndpoint({
           Type.Object(
             {
               id: Type.String(),
+              /** "taps": a credited batch; "combo": the combo bonus that batch minted on top (its own entry). */
+              kind: Type.Union([Type.Literal("taps"), Type.Literal("combo")]),
               points: Balance,
               multiplier: Multiplier,
               /** The booster factor the batch was credited at (1 without one): points = taps × multiplier × factor. */

@@ -90,7 +90,7 @@ async function serve(kind, options) {
       .values(rows.slice(i, i + 500))
       .execute();
     // Players who have tapped before: their rewards row exists (bucket full) and `first-tap` is unlocked (bit 0
-    // of the mask). A user's very first sync, which creates the row and unlocks it, happens once in a lifetime
+    // of the mask), and today's streak claim is noted. A user's very first sync, which creates the row and unlocks it, happens once in a lifetime
     // and is not what a busy server spends its time on. Their taps still start at 0 for the totals check.
     await handle.db
       .insertInto("user_rewards")
@@ -100,6 +100,9 @@ async function serve(kind, options) {
           bucket_milli_taps: 1_800_000,
           bucket_updated_at: now,
           achievements_mask: 1,
+          // Today's streak is noted as claimed: the day's first sync, which auto-claims on the locking path,
+          // happens once a day per player (docs/decisions/039), not what a busy server spends its time on.
+          streak_claimed_day: Math.floor(now.getTime() / 86_400_000),
         })),
       )
       .execute();

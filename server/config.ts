@@ -81,6 +81,10 @@ export interface EconomyConfig {
   achievementRewardPoints: Readonly<Record<AchievementId, number>>;
   referrals: { sharePercent: number; dailyCapMicro: number };
   leaderboard: { marksIntervalMs: number };
+  /** Percent of a complete 50-tap combo's points minted on top (0: combos off; docs/decisions/039). */
+  comboBonusPercent: number;
+  /** The first tap sync of a UTC day claims the streak reward (docs/decisions/039). */
+  autoClaim: boolean;
 }
 
 /** Fair play (docs/fair-play.md): when an account is reviewed or frozen, and which withdrawals wait. */
@@ -169,6 +173,8 @@ function toConfig(values: SettingValues): Config {
     boosterSweepSeconds,
     referralSharePercent,
     referralDailyCapPoints,
+    comboBonusPercent,
+    autoClaim,
     leaderboardMarksSeconds,
     riskReviewScore,
     riskFreezeScore,
@@ -214,6 +220,8 @@ function toConfig(values: SettingValues): Config {
         dailyCapMicro: referralDailyCapPoints * MICRO_PER_UNIT,
       },
       leaderboard: { marksIntervalMs: leaderboardMarksSeconds * 1000 },
+      comboBonusPercent,
+      autoClaim,
     },
     fairPlay: {
       weights,

@@ -589,6 +589,20 @@ export const SETTINGS = {
     doc: "whole points one referrer may receive from all friends' taps in a UTC day; the share that reaches it is cut",
     parse: integer(0, 1_000_000_000),
   }),
+  comboBonusPercent: setting({
+    env: "COMBO_BONUS_PERCENT",
+    default: "10",
+    doc:
+      "percent of the points of every complete 50 taps of a combo chain (taps 40 to 999 ms apart) minted on top " +
+      "in the same sync, rounded down to the micro-point (`0`: no combos)",
+    parse: integer(0, 100),
+  }),
+  autoClaim: setting({
+    env: "AUTO_CLAIM",
+    default: "true",
+    doc: "`true`: the first tap sync of a UTC day claims the day's streak reward when it is not claimed yet",
+    parse: boolean,
+  }),
   boosterSweepSeconds: setting({
     env: "BOOSTER_SWEEP_SECONDS",
     default: "2",

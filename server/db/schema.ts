@@ -142,6 +142,11 @@ export interface UserRewardsTable {
   /** The tap sync limit's window: syncs counted in it and its end (null: none counted yet). */
   sync_count: ColumnType<number, number | undefined, number>;
   sync_window_ends_at: NullableTimestamp;
+  /** The running combo chain's length in taps (0: none) and when its last credited tap arrived (docs/decisions/039). */
+  combo_chain: ColumnType<number, number | undefined, number>;
+  combo_at: NullableTimestamp;
+  /** The last UTC day the streak was claimed as far as this row knows (null: unknown): auto-claim's cheap check. */
+  streak_claimed_day: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface TapBatchesTable {
@@ -161,6 +166,8 @@ export interface TapBatchesTable {
   interval_count: ColumnType<number | null, number | null | undefined, number | null>;
   /** Their coefficient of variation; null with fewer than two. */
   interval_cv: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The combo bonus minted on top of `points_micro` (0: none). */
+  combo_bonus_micro: ColumnType<number, number | undefined, number>;
 }
 
 export type PointsMovementKind =
@@ -468,6 +475,12 @@ export interface EconomyDaysTable {
   deposits_micro: number;
   withdrawals_micro: number;
   counted_at: Timestamp;
+  /** What was held and owed at the day's end (migration 019); null on days kept before it. */
+  wallets_micro: ColumnType<number | null, number | null | undefined, number | null>;
+  treasury_micro: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0 when no reconciliation had reached the chain by the day's end. */
+  hot_wallet_micro: ColumnType<number | null, number | null | undefined, number | null>;
+  points_outstanding_micro: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Every 1 000th place of a big board beyond its top 10 000, as a background round last counted it. */

@@ -221,6 +221,7 @@ export function registerAdminRoutes(app: FastifyInstance): void {
         target: entry.target,
         amount: entry.amountMicro === null ? null : microToWire(entry.amountMicro),
         timestamp: entry.at.toISOString(),
+        reason: entry.reason,
       })),
       nextCursor: encodeCursor(page.next),
     };

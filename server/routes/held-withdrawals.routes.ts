@@ -65,6 +65,7 @@ export function registerHeldWithdrawalRoutes(app: FastifyInstance): void {
         pointsConverted: microToWire(day.pointsConvertedMicro),
         depositsUsdt: microToWire(day.depositsMicro),
         withdrawalsUsdt: microToWire(day.withdrawalsMicro),
+        coverage: day.coverage,
       })),
       liabilities: {
         pointsOutstanding: microToWire(l.pointsOutstandingMicro),

@@ -2,11 +2,17 @@
 import type { FastifyInstance } from "fastify";
 import * as contract from "#contracts/user.ts";
 import { creditTapBatch } from "../domain/taps/credit-tap-batch.ts";
-import { multiplierHistory, multiplierOf, pointsHistory, pointsOf } from "../domain/taps/points-queries.ts";
+import {
+  HISTORY_ENTRY_ID,
+  multiplierHistory,
+  multiplierOf,
+  pointsHistory,
+  pointsOf,
+} from "../domain/taps/points-queries.ts";
 import { updateUser } from "../domain/users/update-user.ts";
 import { userDetail } from "../domain/users/user-detail.ts";
 import { countTapSync } from "../metrics/tap-sync-outcome.ts";
-import { encodeCursor, pageRequest, SERIAL_ID, UUID_ID } from "./list-cursor.ts";
+import { encodeCursor, pageRequest, SERIAL_ID } from "./list-cursor.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 import { microToWire, optionalMicroFromWire } from "./wire-units.ts";
 
@@ -46,16 +52,25 @@ export function registerUserRoutes(app: FastifyInstance): void {
       points: microToWire(result.pointsMicro),
       totalTaps: result.totalTaps,
       multiplier: microToWire(result.multiplierMicro),
-      credited: { taps: result.credited.taps, points: microToWire(result.credited.pointsMicro) },
+      credited: {
+        taps: result.credited.taps,
+        points: microToWire(result.credited.pointsMicro),
+        comboBonus: microToWire(result.credited.comboBonusMicro),
+      },
+      streak: result.streak && {
+        current: result.streak.current,
+        reward: microToWire(result.streak.rewardMicro),
+      },
       replayed: result.replayed,
     };
   });
 
   registerEndpoint(app, contract.pointsHistory, async ({ params, query }) => {
-    const page = await pointsHistory(ctx.db, params.id, pageRequest(query, UUID_ID));
+    const page = await pointsHistory(ctx.db, params.id, pageRequest(query, HISTORY_ENTRY_ID));
     return {
       history: page.items.map((entry) => ({
         id: entry.id,
+        kind: entry.kind,
         points: microToWire(entry.pointsMicro),
         multiplier: microToWire(entry.multiplierMicro),
         factor: entry.factor,

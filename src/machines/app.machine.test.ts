@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type AnyActorRef, assign, createActor, createMachine, sendParent, setup } from "xstate";
 import { appMachine } from "./app.machine.ts";
 import type { LiveEvent, LiveReport } from "./live/live.types.ts";
+import type { StreakClaimed } from "./taps/taps.types.ts";
 
 type Logged = { actor: string; event: string; userId?: string; to?: string; reason?: string };
 
@@ -37,7 +38,10 @@ function start() {
       types: {} as {
         input: { userId?: string; holder?: string; stream?: string };
         context: { userId?: string };
-        events: { type: string; report?: LiveReport | { type: "BOOST.FACTOR"; factor: number } };
+        events: {
+          type: string;
+          report?: LiveReport | { type: "BOOST.FACTOR"; factor: number } | StreakClaimed;
+        };
       },
     }).createMachine({
       context: ({ input }) => ({ userId: input?.userId ?? input?.holder }),
@@ -287,6 +291,21 @@ describe("app machine: live streams in the tree", () => {
     signIn("u1");
     push("user", { type: "STANDING.CHANGED", status: "ok" });
     expect(log).toContainEqual({ actor: "taps", event: "STANDING.CHANGED", userId: "u1" });
+  });
+
+  it("publishes the taps actor's auto-claim to page actors (the streak card), and nothing else hears of it", () => {
+    const { app, log, signIn } = start();
+    signIn("u1");
+    const claims: unknown[] = [];
+    app.on("autoClaim", (fact) => claims.push(fact));
+    const before = log.length;
+    (app.system.get("taps") as AnyActorRef).send({
+      type: "REPORT",
+      report: { type: "STREAK.CLAIMED", current: 5, reward: 5 },
+    });
+    expect(claims).toEqual([{ type: "autoClaim", current: 5, reward: 5 }]);
+    // Nor is it passed to any app-lifetime actor (the taps actor itself sent it).
+    expect(log.slice(before)).toEqual([]);
   });
 
   it("says STREAM.DOWN for a stream that stops while up (its owner signed out)", () => {

@@ -7,11 +7,12 @@
  * Actors outside the tree (page actors, the runtime's browser listeners) send AppMessages here; the root
  * passes each to the actor it concerns, or answers itself when that actor is not running. Live events go to
  * the actors they concern (figures to `taps`, a revoked session to its session) and are published to page
- * actors as `live` emitted events; `streamsUp` says which stream is up, so pages know whether to poll.
+ * actors as `live` emitted events; `streamsUp` says which stream is up, so pages know whether to poll. A tap
+ * sync that claimed the day's streak reward (STREAK.CLAIMED from `taps`) is published as `autoClaim`.
  */
 import { assertEvent, assign, emit, enqueueActions, setup } from "xstate";
 import { adminSessionMachine } from "./admin/admin-session.machine.ts";
-import type { AppContext, AppEvent, AppInput, AppLink, LiveFact } from "./app.types.ts";
+import type { AppContext, AppEvent, AppFact, AppInput, AppLink, LiveFact } from "./app.types.ts";
 import { authMachine } from "./auth/auth.machine.ts";
 import { boostersMachine } from "./economy/boosters.machine.ts";
 import type { LiveEvent, StreamName } from "./live/live.types.ts";
@@ -38,7 +39,7 @@ export const appMachine = setup({
     input: {} as AppInput,
     context: {} as AppContext,
     events: {} as AppEvent,
-    emitted: {} as LiveFact,
+    emitted: {} as AppFact,
     children: {} as {
       session: "auth";
       adminSession: "adminSession";
@@ -95,6 +96,11 @@ export const appMachine = setup({
     publishLive: emit(({ event }): LiveFact => {
       assertEvent(event, "LIVE");
       return { type: "live", stream: event.stream, event: event.event };
+    }),
+    /** The taps actor's sync claimed the day's streak reward: the page actors (the streak card) hear it. */
+    publishAutoClaim: emit(({ event }): AppFact => {
+      assertEvent(event, "STREAK.CLAIMED");
+      return { type: "autoClaim", current: event.current, reward: event.reward };
     }),
     /** A stopped stream cannot say it went down: the root says it for it. */
     streamGone: enqueueActions(({ context, enqueue }, stream: StreamName) => {
@@ -179,6 +185,7 @@ export const appMachine = setup({
     "ADMIN.SESSION.LOST": { actions: "adminSessionLost" },
     "API.UNAUTHORIZED": { actions: "sessionsRefused" },
     LIVE: { actions: ["noteStreamStatus", "routeLive", "publishLive"] },
+    "STREAK.CLAIMED": { actions: "publishAutoClaim" },
   },
   type: "parallel",
   states: {

@@ -1,7 +1,7 @@
 /** How actors outside the root's tree (page actors, the runtime's browser listeners) reach the app-lifetime ones. */
 import type { ActorRef, AnyActorRef, Snapshot } from "xstate";
 import type { LiveEvent, LiveReport, StreamName } from "./live/live.types.ts";
-import type { RewardsUpdate } from "./taps/taps.types.ts";
+import type { RewardsUpdate, StreakClaimed } from "./taps/taps.types.ts";
 
 /**
  * What page actors and the runtime tell the root actor; it passes each on to the app-lifetime actor it
@@ -17,6 +17,8 @@ export type AppMessage =
   | { type: "BOOST.FACTOR"; factor: number }
   | { type: "PAGEHIDE" }
   | { type: "ONLINE" }
+  /** From the taps actor: a sync's answer claimed the day's streak reward (auto-claim). */
+  | StreakClaimed
   /** The user signs out (the account menu): pending taps leave first, then the session logs out to `to`. */
   | { type: "LOGOUT"; to?: string }
   /** An admin call answered 401: the admin session is gone. */
@@ -27,11 +29,17 @@ export type AppMessage =
 /** What the root actor publishes to page actors: every live event, with the stream it came on. */
 export type LiveFact = { type: "live"; stream: StreamName; event: LiveEvent };
 
+/** Published to page actors when a tap sync claimed the day's streak reward (the streak card shows it). */
+export type AutoClaimFact = { type: "autoClaim"; current: number; reward: number };
+
+/** Everything the root actor publishes to page actors. */
+export type AppFact = LiveFact | AutoClaimFact;
+
 /** The part of the root's snapshot a page actor may read: whether each stream is up right now. */
 export type AppLinkSnapshot = Snapshot<unknown> & { context: { streamsUp: Record<StreamName, boolean> } };
 
 /** The root actor as a page actor sees it (given in its input). */
-export type AppLink = ActorRef<AppLinkSnapshot, AppMessage, LiveFact>;
+export type AppLink = ActorRef<AppLinkSnapshot, AppMessage, AppFact>;
 
 /** The root actor's input, context and events (app.machine.ts). */
 export interface AppInput {

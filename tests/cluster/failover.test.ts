@@ -12,6 +12,9 @@ import { setupTestCluster } from "./helpers/test-cluster.ts";
 const t = setupTestCluster({
   env: {
     SIGNUP_LIMIT_PER_IP_HOUR: "0",
+    // A player's figures here are the sum of their batches: no streak reward claimed by the first sync
+    // (auto-claim across the write paths is tests/server/economy-auto-claim.test.ts).
+    AUTO_CLAIM: "false",
     ADMIN_EMAIL: "admin@cluster.test",
     ADMIN_PASSWORD: "cluster-admin-password",
   },

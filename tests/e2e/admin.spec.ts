@@ -5,6 +5,7 @@
 import { expect, type Locator, test } from "@playwright/test";
 import {
   adminLogIn,
+  extrasPaidMicro,
   logInViaForm,
   newGroup,
   newUser,
@@ -80,17 +81,15 @@ test("an admin funds a user, sets their multiplier (they earn at it), withdraws 
   for (let i = 0; i < 4; i++) await userPage.getByRole("button", { name: "Tap to earn" }).click();
   await expect(userPage.getByTestId("tap-balance")).toHaveText("1.0000");
   const { token, userId } = await sessionOf(userPage);
-  await expect
-    .poll(
-      async () =>
-        (
-          await (
-            await request.get(`/api/user/${userId}/points`, { headers: { authorization: `Bearer ${token}` } })
-          ).json()
-        ).points,
-      { timeout: 20_000 },
-    )
-    .toBe(1);
+  const credited = async () =>
+    (await (
+      await request.get(`/api/user/${userId}/points`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { points: number; totalTaps: number };
+  await expect.poll(async () => (await credited()).totalTaps, { timeout: 20_000 }).toBe(4);
+  // 4 × 0.25, and the day's streak reward the first sync claimed (auto-claim).
+  expect(Math.round((await credited()).points * 1e6)).toBe(
+    1_000_000 + (await extrasPaidMicro(userPage, request)),
+  );
   await userContext.close();
 
   await page.getByRole("link", { name: "Funds Management" }).click();

@@ -186,6 +186,18 @@ test("a scripted farm shows up on the Fair play page; an admin approves one held
   });
   expect(again.status()).toBe(409);
 
+  // The Audit Log keeps the rejection with the reason the admin gave, read under the action.
+  await page.getByRole("link", { name: "Audit Log" }).click();
+  const rejection = page
+    .getByRole("table", { name: "Audit Log" })
+    .getByRole("row")
+    .filter({ hasText: "Rejected a withdrawal" })
+    .filter({ hasText: rejectedPlayer.email });
+  await expect(rejection.getByText(`Reason: ${REASON}`)).toBeVisible();
+  await shoot(page, "fair-play-audit-1280");
+  await page.getByRole("link", { name: "Fair play" }).click();
+  await expect(page.getByRole("heading", { name: "Fair play", level: 1 })).toBeVisible();
+
   // The rejected player reads the reason in the wallet history and asks for a review from Home.
   const playerContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const player = await playerContext.newPage();

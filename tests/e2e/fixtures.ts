@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
+import { liveStreamOpen, watchLiveStream } from "./live-stream-watch.ts";
 
 export const PASSWORD = "correct horse battery";
 
@@ -22,6 +23,7 @@ export async function signUpViaApi(request: APIRequestContext, user: ReturnType<
 }
 
 export async function logInViaForm(page: Page, user: { email: string; password: string }) {
+  watchLiveStream(page);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Login" }).click();
@@ -48,6 +50,37 @@ export async function serverPoints(page: Page, request: APIRequestContext) {
 }
 
 /**
+ * What the server paid the signed-in user beside the taps' own points and what the test gave or spent
+ * (docs/product.md, "Combos" and "Auto-claim"), in micro-points: the combo bonuses its points history lists,
+ * and today's streak reward when it is claimed (for a test that never claims by hand, the first tap sync of
+ * the day claimed it). Tests that count points exactly add it.
+ */
+export async function extrasPaidMicro(page: Page, request: APIRequestContext) {
+  const { token, userId } = await sessionOf(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const history = await request.get(`/api/user/${userId}/points/history?limit=100`, { headers });
+  expect(history.status()).toBe(200);
+  const { history: entries } = (await history.json()) as { history: { kind?: string; points: number }[] };
+  const comboMicro = entries
+    .filter((entry) => entry.kind === "combo")
+    .reduce((sum, entry) => sum + Math.round(entry.points * 1e6), 0);
+  const streak = await request.get("/api/rewards/streak", { headers });
+  expect(streak.status()).toBe(200);
+  const { claimedToday, current } = (await streak.json()) as { claimedToday: boolean; current: number };
+  return comboMicro + (claimedToday ? Math.min(current, 7) * 1_000_000 : 0);
+}
+
+/** Micro-points as the screens show them (4 decimals). */
+export const shownPoints = (micro: number) => (micro / 1e6).toFixed(4);
+
+/** An access token of the suite's admin, signed in through the API (for what the back office does elsewhere). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { session: { access_token: string } }).session.access_token;
+}
+
+/**
  * Test fixture (local devnet only, an admin's tool): funds a wallet from the treasury through the ledger, and
  * grants points, signed in as the suite's admin.
  */
@@ -57,12 +90,9 @@ export async function fundViaDevnet(
   amount: number,
   points?: number,
 ) {
-  const login = await request.post("/api/auth/login", { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  const { session } = (await login.json()) as { session: { access_token: string } };
   const response = await request.post("/api/devnet/fund-wallet", {
     data: { email, amount, ...(points ? { points } : {}) },
-    headers: { authorization: `Bearer ${session.access_token}` },
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
   });
   expect(response.status()).toBe(200);
 }
@@ -76,9 +106,48 @@ export async function signUpAndLogIn(page: Page, request: APIRequestContext, nam
   return user;
 }
 
-/** Saves a full-page screenshot and checks the screen with axe: no serious or critical violation. */
-export async function shoot(page: Page, name: string) {
+/**
+ * A new account that claimed today's streak reward (day 1: 1 point) before it signs in, so no tap sync of
+ * today auto-claims anything more; it signs in through the form and waits until Home shows that point, so the
+ * figures this device stored hold it too.
+ */
+export async function signUpClaimAndLogIn(page: Page, request: APIRequestContext, name = "Ada Lovelace") {
+  const user = newUser(name);
+  await signUpViaApi(request, user);
+  const login = await request.post("/api/auth/login", {
+    data: { email: user.email, password: user.password },
+  });
+  expect(login.status()).toBe(200);
+  const { session } = (await login.json()) as { session: { access_token: string } };
+  const claim = await request.post("/api/rewards/streak/claim", {
+    headers: { authorization: `Bearer ${session.access_token}`, "idempotency-key": randomUUID() },
+  });
+  expect(claim.status(), await claim.text()).toBe(200);
+  await page.goto("/auth?mode=login");
+  await logInViaForm(page, user);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("banner")).toContainText("1.0000");
+  return user;
+}
+
+/**
+ * Saves a full-page screenshot and checks the screen with axe: no serious or critical violation. With
+ * `pausedClock` (the test paused the page's clock to hold a moment still) the screenshot is of that moment and
+ * the clock runs again before axe, whose own timers would otherwise never fire.
+ */
+export async function shoot(page: Page, name: string, options: { pausedClock?: boolean } = {}) {
   await page.screenshot({ path: `.tmp/screenshots/${name}.png`, fullPage: true });
+  if (options.pausedClock) await page.clock.resume();
+  // A toast still fading in has its text at part opacity, which axe measures as low contrast (CI once caught
+  // one mid-way): let running transitions end first (endless animations such as spinners are not transitions;
+  // should one never settle, axe judges the page as it is after 5 s).
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"),
+      null,
+      { polling: 100, timeout: 5_000 },
+    )
+    .catch(() => {});
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -90,6 +159,7 @@ export async function shoot(page: Page, name: string) {
 
 /** Signs in to the back office (the suite's admin unless told otherwise). */
 export async function adminLogIn(page: Page, credentials = E2E_ADMIN) {
+  watchLiveStream(page);
   await page.goto("/admin");
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
@@ -106,3 +176,70 @@ export function usersTable(page: Page, name: "Users with Funded Wallets" | "User
   };
 }
 export const rowOf = (table: Locator, email: string) => table.getByRole("row").filter({ hasText: email });
+
+/**
+ * The signed-in player taps `taps` times on another device: a batch through the API under the same account
+ * (its token from this page's storage), as the other device's app would send it; the server pushes the new
+ * figures to every open screen of the player.
+ */
+export async function tapElsewhere(page: Page, request: APIRequestContext, taps: number) {
+  await liveStreamOpen(page);
+  const { token, userId } = await sessionOf(page);
+  const response = await request.post(`/api/user/${userId}/points`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { batchId: randomUUID(), taps, intervals: [0, ...Array(taps - 1).fill(250)] },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The signed-in player asks for a review on another device (through the API): their one open appeal. */
+export async function appealElsewhere(page: Page, request: APIRequestContext, message: string) {
+  await liveStreamOpen(page);
+  const { token, userId } = await sessionOf(page);
+  const response = await request.post(`/api/user/${userId}/standing/appeal`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { message },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The suite's admin decides on the signed-in player's account in the back office (through the API, with a
+ * reason as the Fair play page asks for one): the server pushes the new standing to the player's screens.
+ */
+export async function decideElsewhere(
+  page: Page,
+  request: APIRequestContext,
+  action: "clear" | "freeze" | "unfreeze",
+) {
+  await liveStreamOpen(page);
+  const { userId } = await sessionOf(page);
+  const response = await request.post(`/api/admin/users/${userId}/risk`, {
+    headers: { authorization: `Bearer ${await adminToken(request)}`, "idempotency-key": randomUUID() },
+    data: { action, reason: `Decided by the walk: ${action}.` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * The signed-in player buys booster `boosterId` on another device: a purchase through the API under the same
+ * account (its token from this page's storage), so the server pushes the running booster (and the points it
+ * left) to every open screen of the player.
+ */
+export async function buyBoosterElsewhere(page: Page, request: APIRequestContext, boosterId: string) {
+  await liveStreamOpen(page);
+  const { token } = await sessionOf(page);
+  const response = await request.post("/api/rewards/boosters/purchase", {
+    headers: { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() },
+    data: { boosterId },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** This page's session is logged out from elsewhere (another tab of the browser, through the API). */
+export async function logOutElsewhere(page: Page, request: APIRequestContext) {
+  await liveStreamOpen(page);
+  const { token } = await sessionOf(page);
+  const response = await request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}

@@ -68,7 +68,10 @@ for (const viewport of WIDTHS) {
           .getByRole("navigation", { name: "Main" })
           .getByRole("link", { name: "Home" })
           .click();
-        await expect(friendPage.getByText("0.0100").first()).toBeVisible();
+        // The day's first sync also claims the friend's streak reward (day 1: 1 point, docs/product.md,
+        // "Auto-claim"), so the header settles on 1 + 10 × 0.001 once the server has answered.
+        await expect(friendPage.getByText("Daily reward claimed: +1.0000 points")).toBeVisible();
+        await expect(friendPage.getByRole("banner")).toContainText("1.0100");
       } finally {
         await friendContext.close();
       }

@@ -4,7 +4,14 @@
  * credited at ×2 exactly, and the first-tap achievement announced.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { fundViaDevnet, serverPoints, shoot, signUpAndLogIn } from "./fixtures.ts";
+import {
+  extrasPaidMicro,
+  fundViaDevnet,
+  serverPoints,
+  shoot,
+  shownPoints,
+  signUpAndLogIn,
+} from "./fixtures.ts";
 
 const WIDTHS = [
   { width: 375, height: 812 },
@@ -108,11 +115,13 @@ for (const viewport of WIDTHS) {
         .poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 15_000 })
         .toBe(before.totalTaps + taps);
       const after = await serverPoints(page, request);
-      // Exact in micro-points: 2 × 0.001 × 25 = 0.05 (first-tap's reward, if it came, is counted apart).
-      const achievementPoints = Math.round((after.points - before.points) * 1e6) - 2 * 1_000 * taps;
+      // Exact in micro-points: 2 × 0.001 × 25 = 0.05 (first-tap's reward, if it came, is counted apart, and so
+      // is the day's streak reward the first sync claimed).
+      const extras = await extrasPaidMicro(page, request);
+      const achievementPoints = Math.round((after.points - before.points) * 1e6) - 2 * 1_000 * taps - extras;
       expect([0, ...(await firstTapReward(page, request))]).toContain(achievementPoints);
       await expect(header(page)).toContainText(
-        ((before.points * 1e6 + 2 * 1_000 * taps + achievementPoints) / 1e6).toFixed(4),
+        shownPoints(before.points * 1e6 + 2 * 1_000 * taps + achievementPoints + extras),
       );
 
       await openRewards(page);

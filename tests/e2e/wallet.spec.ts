@@ -80,6 +80,8 @@ for (const viewport of [
     await expect(page.getByText("Insufficient balance for withdrawal")).toBeVisible();
     await page.getByLabel("Amount (USDT)").fill("300");
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+    // Read from the toasts' region, so a failure prints every toast shown instead (CI once found none here).
+    await expect(page.getByRole("region", { name: /^Notifications/ })).toContainText("Withdrawal submitted");
     await expect(page.getByText("Withdrawal submitted")).toBeVisible();
     await expect(page.locator("header")).toContainText("$0.00");
     await expect(page.getByText(/pending/).first()).toBeVisible();

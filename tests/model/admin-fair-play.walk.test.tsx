@@ -292,7 +292,7 @@ describe("Fair play: held withdrawals", () => {
 });
 
 describe("Admin Dashboard: the economy", () => {
-  const day = (date: string, n: number) => ({
+  const day = (date: string, n: number, coverage: number | null = null) => ({
     date,
     newUsers: n,
     activeUsers: n * 3,
@@ -301,11 +301,12 @@ describe("Admin Dashboard: the economy", () => {
     pointsConverted: n / 2,
     depositsUsdt: n * 10,
     withdrawalsUsdt: n * 4,
+    coverage,
   });
 
   it("shows the coverage with its parts and warns when the platform owes more than it holds", async () => {
     fairPlay.setEconomy({
-      days: [day("2030-01-01", 2), day("2030-01-02", 5)],
+      days: [day("2030-01-01", 2, 1.25), day("2030-01-02", 5, 0.8)],
       liabilities: {
         pointsOutstanding: 50_000,
         pointsOutstandingUsdt: 50,
@@ -330,8 +331,19 @@ describe("Admin Dashboard: the economy", () => {
         within(economy).getByRole("img", { name: /Taps per day over the last 2 days \(UTC\): 7,000 in all/ }),
       ).toBeTruthy();
       expect(within(economy).getByRole("img", { name: /70 deposited, 28 withdrawn/ })).toBeTruthy();
+      // The coverage per day: a chart labelled with its lowest and its days below 1, and a warning beside it.
+      expect(
+        within(economy).getByRole("img", {
+          name: /Coverage at each day's end over the last 2 days \(UTC\): lowest 0\.80×, below 1 on 1 of 2 days/,
+        }),
+      ).toBeTruthy();
+      expect(within(economy).getByTestId("coverage-trend-warning").textContent).toContain(
+        `${COVERAGE_WARNING} at the end of 1 of these 2 days`,
+      );
       const table = within(economy).getByRole("table", { name: "The economy per UTC day, newest first" });
       expect(within(table).getAllByRole("row")).toHaveLength(3);
+      expect(within(table).getByText("0.80× (below 1)")).toBeTruthy();
+      expect(within(table).getByText("1.25×")).toBeTruthy();
       // The dashboard's own figures are still there.
       expect(await screen.findByText("Pool Balance")).toBeTruthy();
     } finally {
@@ -341,7 +353,7 @@ describe("Admin Dashboard: the economy", () => {
 
   it("says nothing alarming when the platform holds enough", async () => {
     fairPlay.setEconomy({
-      days: [day("2030-01-01", 1)],
+      days: [day("2030-01-01", 1, 10)],
       liabilities: {
         pointsOutstanding: 0,
         pointsOutstandingUsdt: 0,
@@ -357,6 +369,8 @@ describe("Admin Dashboard: the economy", () => {
       expect(await within(economy).findByTestId("coverage")).toHaveProperty("textContent", "10.00×");
       expect(within(economy).queryByRole("alert")).toBeNull();
       expect(within(economy).queryByText(new RegExp(COVERAGE_WARNING))).toBeNull();
+      expect(within(economy).queryByTestId("coverage-trend-warning")).toBeNull();
+      expect(within(economy).getByRole("img", { name: /lowest 10\.00×, never below 1/ })).toBeTruthy();
     } finally {
       await stop(app);
     }

@@ -35,5 +35,8 @@ describe("app machine: generated paths", () => {
       .map((event) => (event.event as { type: string }).type)
       .filter((type) => type === "STREAM.UP" || type === "STREAM.DOWN");
     if (facts.length > 0) expect(facts.at(-1) === "STREAM.UP").toBe(snapshot.context.streamsUp.user);
+    // Each auto-claim the taps actor reports is published to the pages once.
+    const claims = path.steps.filter((step) => step.event.type === "STREAK.CLAIMED").length;
+    expect(emitted.filter((event) => event.type === "autoClaim")).toHaveLength(claims);
   });
 });

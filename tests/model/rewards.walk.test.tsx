@@ -74,7 +74,11 @@ async function walk(
 /** The page's first load is the path's first step: arranged before the page renders. */
 function arrangeFirstLoad(steps: Step[], actorId: string, route: EconomyRoute) {
   const first = steps[0];
-  const answer = answerFor(first?.event, actorId, first === undefined);
+  // An auto-claim heard while the card loads: that load waits until then (the card reads again on hearing it).
+  const answer =
+    first?.event.type === "STREAK.AUTO_CLAIMED"
+      ? "hang"
+      : answerFor(first?.event, actorId, first === undefined);
   if (answer) backend.economy.failNext.set(route, answer);
   if (first?.event.type === `xstate.done.actor.${actorId}`) return steps.slice(1);
   return steps.slice(first?.event.type.startsWith("xstate.") ? 1 : 0);
@@ -87,6 +91,9 @@ const streakGestures = {
     app.user.click(await within(await findRegion("Daily streak")).findByRole("button", { name: /^Claim/ })),
   RETRY: async (app) =>
     app.user.click(within(region("Daily streak")).getByRole("button", { name: "Try again" })),
+  // What the taps actor tells the root when a tap sync claimed the day (auto-claim, taps.sync.ts).
+  "STREAK.AUTO_CLAIMED": async (app) =>
+    (await app.runtime()).app.send({ type: "STREAK.CLAIMED", current: 3, reward: 3 }),
 } satisfies Record<StreakEvent["type"], (app: App) => Promise<void>>;
 
 const streakPaths = generateTransitionPaths(streakMachine, {
@@ -95,6 +102,7 @@ const streakPaths = generateTransitionPaths(streakMachine, {
   events: [
     { type: "CLAIM" },
     { type: "RETRY" },
+    { type: "STREAK.AUTO_CLAIMED", current: 3, reward: 3 },
     {
       type: "xstate.done.actor.loadStreak",
       output: {
@@ -131,6 +139,8 @@ describe("Rewards: the streak card, walked", () => {
       await walk(app, steps, streakGestures, {
         CLAIM: ["claimStreak", "claim"],
         RETRY: ["loadStreak", "streak"],
+        // Heard while loading, the card reads the streak again (in any other state it calls nothing).
+        "STREAK.AUTO_CLAIMED": ["loadStreak", "streak"],
       });
       const leaf = path.state;
       const last = all.at(-1)?.event;
@@ -169,6 +179,9 @@ describe("Rewards: the streak card, walked", () => {
           expect(backend.rewards.rewards.get(userId)?.pointsMicro).toBe(13_000_000);
           const keys = backend.economy.keys.claim;
           expect(new Set(keys).size).toBeLessThanOrEqual(keys.length);
+        } else if (last?.type === "STREAK.AUTO_CLAIMED") {
+          // The taps actor toasts an auto-claim; the card only shows it.
+          expect(await within(card()).findByText("3 days")).toBeTruthy();
         } else {
           expect(await findToast("Already claimed today")).toBeTruthy();
         }
@@ -390,10 +403,11 @@ describe("Rewards: what the server pushes, achievements and the points history",
     }
   });
 
-  it("the points history marks batches credited under a booster with their factor", async () => {
+  it("the points history marks batches credited under a booster with their factor, and combo bonuses as their own rows", async () => {
     const { app, userId } = renderSignedIn(backend, "/home", { points: 1 });
     backend.economy.addHistory(userId, {
       id: "b1",
+      kind: "taps",
       points: 0.005,
       multiplier: 0.001,
       factor: 1,
@@ -401,6 +415,16 @@ describe("Rewards: what the server pushes, achievements and the points history",
     });
     backend.economy.addHistory(userId, {
       id: "b2",
+      kind: "taps",
+      points: 0.1,
+      multiplier: 0.001,
+      factor: 2,
+      timestamp: "2030-01-02T11:00:00.000Z",
+    });
+    // The 50 chained taps of b2 minted 10 % of their points on top: its own row, above the batch.
+    backend.economy.addHistory(userId, {
+      id: "b2:combo",
+      kind: "combo",
       points: 0.01,
       multiplier: 0.001,
       factor: 2,
@@ -416,7 +440,8 @@ describe("Rewards: what the server pushes, achievements and the points history",
       const history = await screen.findByRole("region", { name: "Points history" });
       const rows = await within(history).findAllByRole("listitem");
       expect(rows.map((row) => row.textContent)).toEqual([
-        expect.stringMatching(/^at 0\.001x×2 boost.*\+0\.0100$/),
+        expect.stringMatching(/^Combo bonus×2 boost.*\+0\.0100$/),
+        expect.stringMatching(/^at 0\.001x×2 boost.*\+0\.1000$/),
         expect.stringMatching(/^at 0\.001x[^×]*\+0\.0050$/),
       ]);
       expect(within(screen.getByRole("banner")).getAllByText("Rewards").length).toBeGreaterThan(0);

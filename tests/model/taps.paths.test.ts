@@ -28,7 +28,12 @@ describe("taps machine: generated paths", () => {
   });
 
   it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
-    const { snapshot, actorInputs, emitted } = await replayPath(tapsMachine, path, model, sameState);
+    const { snapshot, actorInputs, emitted, toParent } = await replayPath(
+      tapsMachine,
+      path,
+      model,
+      sameState,
+    );
     // No tap is ever lost: every tap is confirmed, pending in a batch, or not yet batched.
     const tapsMade = path.steps.filter((step) => step.event.type === "TAP").length;
     const confirmed = snapshot.context.totalTaps;
@@ -42,6 +47,19 @@ describe("taps machine: generated paths", () => {
       expect(sizes.get(batch.batchId) ?? batch.taps).toBe(batch.taps);
       sizes.set(batch.batchId, batch.taps);
     }
+    // An auto-claim is toasted once and told to the root once, per answer that carries it.
+    const claims = path.steps.filter(
+      (step) => (step.event as { output?: { streak?: unknown } }).output?.streak != null,
+    ).length;
+    expect(emitted.filter((event) => event.title === "Daily reward claimed: +1.0000 points")).toHaveLength(
+      claims,
+    );
+    expect(toParent.filter((event) => event.type === "STREAK.CLAIMED")).toHaveLength(claims);
+    // COMBO.END leaves no chain; a tap after it starts one. This model's taps share one instant (0 ms apart,
+    // too fast to chain), so each starts a chain of 1 (combo.test.ts counts real spacing).
+    const lastEnd = path.steps.findLastIndex((step) => step.event.type === "COMBO.END");
+    const tapsSince = path.steps.slice(lastEnd + 1).filter((step) => step.event.type === "TAP").length;
+    expect(snapshot.context.combo).toBe(tapsSince > 0 ? 1 : 0);
     const syncToasts = emitted.filter((event) => event.title === "Failed to sync points with server");
     expect(syncToasts.length).toBeLessThanOrEqual(
       path.steps.filter((step) => step.event.type === "xstate.error.actor.sendBatch").length,

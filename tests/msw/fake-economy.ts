@@ -56,6 +56,7 @@ export const referralCodeOf = (userId: string) => `ref${userId.slice(-8)}`;
 
 interface HistoryRow {
   id: string;
+  kind: "taps" | "combo";
   points: number;
   multiplier: number;
   factor: number;

@@ -10,6 +10,10 @@
  */
 import { delay, HttpResponse, http } from "msw";
 import { ACCOUNT_FROZEN_MESSAGE } from "#contracts/fair-play-rules.ts";
+import { COMBO_TAPS, nextCombo } from "#src/machines/taps/combo.ts";
+
+/** The combo bonus percent the fake mints (the server's default, COMBO_BONUS_PERCENT). */
+export const FAKE_COMBO_BONUS_PERCENT = 10;
 
 export interface FakeRewards {
   pointsMicro: number;
@@ -51,13 +55,30 @@ export function createFakeRewards(
   /** Told of every credited batch, for the points history. */
   credited: (
     userId: string,
-    entry: { id: string; points: number; multiplier: number; factor: number },
+    entry: { id: string; kind: "taps" | "combo"; points: number; multiplier: number; factor: number },
   ) => void = () => {},
   /** The account is frozen: its tap syncs are refused (403 ACCOUNT_FROZEN, docs/fair-play.md). */
   frozen: (userId: string) => boolean = () => false,
 ) {
   const rewards = new Map<string, FakeRewards>();
   const storedSyncs = new Map<string, unknown>();
+  /** Each user's running combo chain: carried from batch to batch (the fake does not time the carry). */
+  const chains = new Map<string, number>();
+  /** Complete runs of 50 a batch's intervals finish (the server's rule, docs/product.md); none without. */
+  const completedRuns = (userId: string, intervals: number[] | undefined) => {
+    if (!intervals) {
+      chains.set(userId, 0);
+      return 0;
+    }
+    let chain = chains.get(userId) ?? 0;
+    let completed = 0;
+    for (const interval of intervals) {
+      chain = nextCombo(chain, interval);
+      if (chain % COMBO_TAPS === 0) completed += 1;
+    }
+    chains.set(userId, chain);
+    return completed;
+  };
   const storedByKey = new Map<string, { status: number; body: unknown }>();
   /** Every batch the server received, in order (replays included). */
   const syncs: Array<{
@@ -147,19 +168,33 @@ export function createFakeRewards(
       if (stored) return HttpResponse.json({ ...(stored as object), replayed: true });
       const factor = factorOf(userId);
       const creditedMicro = body.taps * account.multiplierMicro * factor;
-      account.pointsMicro += creditedMicro;
-      credited(userId, {
-        id: body.batchId,
-        points: fromMicro(creditedMicro),
-        multiplier: fromMicro(account.multiplierMicro),
-        factor,
-      });
+      const bonusMicro = Math.floor(
+        (completedRuns(userId, body.intervals) *
+          COMBO_TAPS *
+          account.multiplierMicro *
+          factor *
+          FAKE_COMBO_BONUS_PERCENT) /
+          100,
+      );
+      account.pointsMicro += creditedMicro + bonusMicro;
+      const entry = { multiplier: fromMicro(account.multiplierMicro), factor };
+      credited(userId, { id: body.batchId, kind: "taps", points: fromMicro(creditedMicro), ...entry });
+      // The bonus is its own entry, just above its batch.
+      if (bonusMicro > 0)
+        credited(userId, {
+          id: `${body.batchId}:combo`,
+          kind: "combo",
+          points: fromMicro(bonusMicro),
+          ...entry,
+        });
       account.totalTaps += body.taps;
       const answer = {
         points: fromMicro(account.pointsMicro),
         totalTaps: account.totalTaps,
         multiplier: fromMicro(account.multiplierMicro),
-        credited: { taps: body.taps, points: fromMicro(creditedMicro) },
+        credited: { taps: body.taps, points: fromMicro(creditedMicro), comboBonus: fromMicro(bonusMicro) },
+        // The fake's streak lives in the fake economy: no auto-claim here (the machines' tests and e2e cover it).
+        streak: null,
       };
       storedSyncs.set(key, answer);
       return HttpResponse.json({ ...answer, replayed: false });

@@ -39,6 +39,7 @@ interface Economy {
     pointsConverted: number;
     depositsUsdt: number;
     withdrawalsUsdt: number;
+    coverage: number | null;
   }[];
   liabilities: {
     pointsOutstanding: number;
@@ -78,6 +79,7 @@ describe("GET /admin/economy", () => {
         pointsConverted: 0,
         depositsUsdt: 0,
         withdrawalsUsdt: 0,
+        coverage: null,
       });
     expect(empty.liabilities).toMatchObject({
       pointsOutstanding: 0,
@@ -104,6 +106,9 @@ describe("GET /admin/economy", () => {
     await settleChain(t);
     expect((await fundViaDevnet(t.app, converter.email, 400, 100)).statusCode).toBe(200);
     const mintedA = (await pointsOf(depositor)) + (await pointsOf(converter));
+    // Nothing more happens on day A: its coverage now is its coverage at its end.
+    const coverageA = (await economyOf(admin, "?days=1")).liabilities.coverage;
+    expect(coverageA).toBeGreaterThan(0);
 
     // Day B: one more sign-up who taps, the depositor taps again, points converted, a USDT withdrawal out.
     moveTo(t.clock, (dayA + 1) * DAY_MS + 9 * 3_600_000);
@@ -147,6 +152,7 @@ describe("GET /admin/economy", () => {
       pointsConverted: 0,
       depositsUsdt: 500,
       withdrawalsUsdt: 0,
+      coverage: coverageA,
     });
     expect(b).toEqual({
       date: dateOf(dayA + 1),
@@ -157,7 +163,10 @@ describe("GET /admin/economy", () => {
       pointsConverted: 50,
       depositsUsdt: 0,
       withdrawalsUsdt: 300,
+      coverage: liabilities.coverage,
     });
+    // Day B moved money (a conversion, a withdrawal out): its coverage is not day A's.
+    expect(b?.coverage).not.toBe(coverageA);
     // days=1 is today alone.
     expect((await economyOf(admin, "?days=1")).days).toEqual([b]);
     // Day A is finished: kept as counted, never counted again; today is counted on every request.
@@ -192,6 +201,34 @@ describe("GET /admin/economy", () => {
       coverage: pool / (650 + outstanding),
     });
     expect(liabilities.coverage).toBeGreaterThan(1);
+    // A day's coverage is kept with its figures: read back as kept, and counted again only when missing.
+    const balancesOfA = () =>
+      t.database.handle.db
+        .selectFrom("economy_days")
+        .select(["wallets_micro", "treasury_micro", "hot_wallet_micro", "points_outstanding_micro"])
+        .where("day", "=", dayA)
+        .executeTakeFirstOrThrow();
+    const keptA = await balancesOfA();
+    expect(Number(keptA.wallets_micro)).toBe(900_000_000);
+    await t.database.handle.db
+      .updateTable("economy_days")
+      .set({ treasury_micro: 0 })
+      .where("day", "=", dayA)
+      .execute();
+    expect((await economyOf(admin, "?days=2")).days[0]?.coverage).toBe(0);
+    // A day kept before its balances were counted (migration 019) gets them counted from the ledger.
+    await t.database.handle.db
+      .updateTable("economy_days")
+      .set({
+        wallets_micro: null,
+        treasury_micro: null,
+        hot_wallet_micro: null,
+        points_outstanding_micro: null,
+      })
+      .where("day", "=", dayA)
+      .execute();
+    expect((await economyOf(admin, "?days=2")).days[0]?.coverage).toBe(coverageA);
+    expect(await balancesOfA()).toEqual(keptA);
 
     // The hot wallet as the last reconciliation saw it: the request itself never asks the chain.
     const report = await reconcileAndRecord(t.app.ctx, "command");
@@ -214,5 +251,11 @@ describe("GET /admin/economy", () => {
     expect(owing.pointsOutstanding).toBe(round6(outstanding + 100_000));
     expect(owing.coverage).toBeCloseTo((pool + hot) / (650 + outstanding + 100_000), 9);
     expect(owing.coverage).toBeLessThan(1);
+    // Today's coverage is the trend's last point; day A's stays as it was at its end (the hot wallet was seen
+    // only on day B, the points were granted today).
+    const trend = (await economyOf(admin, "?days=2")).days.map((day) => day.coverage);
+    expect(trend[0]).toBe(coverageA);
+    expect(trend[1]).toBeCloseTo(owing.coverage ?? -1, 9);
+    expect(trend[1]).toBeLessThan(1);
   });
 });

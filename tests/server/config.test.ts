@@ -87,6 +87,8 @@ describe("config", () => {
         },
         referrals: { sharePercent: 10, dailyCapMicro: 1_000_000_000 },
         leaderboard: { marksIntervalMs: 60_000 },
+        comboBonusPercent: 10,
+        autoClaim: true,
       },
     });
   });
@@ -349,6 +351,15 @@ describe("config", () => {
       "taps-100k": 0,
       "taps-1k": 1,
     });
+    expect(loadConfig({ COMBO_BONUS_PERCENT: "0", AUTO_CLAIM: "false" }).economy).toMatchObject({
+      comboBonusPercent: 0,
+      autoClaim: false,
+    });
+    expect(loadConfig({ COMBO_BONUS_PERCENT: "100" }).economy.comboBonusPercent).toBe(100);
+    expect(problemsOf({ COMBO_BONUS_PERCENT: "101", AUTO_CLAIM: "yes" })).toEqual([
+      'COMBO_BONUS_PERCENT must be an integer 0-100, got "101"',
+      'AUTO_CLAIM must be true or false, got "yes"',
+    ]);
     // The achievement settings stay inside `economy`, not beside the other settings.
     expect(Object.keys(config).filter((key) => key.startsWith("achievement"))).toEqual([]);
     expect(

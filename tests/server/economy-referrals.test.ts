@@ -152,7 +152,7 @@ describe("the share", () => {
     const batchId = randomUUID();
     // 13 taps × 0.001 = 0.013 points; 7 % is 0.00091.
     const first = await sync(friend, 13, batchId);
-    expect(first.credited).toEqual({ taps: 13, points: 0.013 });
+    expect(first.credited).toEqual({ taps: 13, points: 0.013, comboBonus: 0 });
     for (let i = 0; i < 3; i += 1) await sync(friend, 13, batchId);
     await sync(friend, 3);
     // 3 taps: 0.003 points; 7 % is 0.00021.

@@ -270,6 +270,21 @@ describe("decisions", () => {
     expect(audit).toEqual([
       { action: "risk-clear", reason: "A drummer, checked by video.", actor_id: admin.id },
     ]);
+    // GET /admin/audit-log answers the reason, and so does the live item every admin's Audit Log reads.
+    const logged = await t.app.inject({ url: "/api/admin/audit-log?limit=50", headers: bearer(admin.token) });
+    expect(logged.statusCode, logged.body).toBe(200);
+    const items = logged.json<{ items: { action: string; target: string | null; reason: string | null }[] }>()
+      .items;
+    expect(items.find((item) => item.action === "risk-clear" && item.target === caller.email)).toMatchObject({
+      reason: "A drummer, checked by video.",
+    });
+    expect(await eventsOf(db(), "admins", "admin.audit")).toContainEqual(
+      expect.objectContaining({
+        action: "risk-clear",
+        target: caller.email,
+        reason: "A drummer, checked by video.",
+      }),
+    );
     expect(await eventsOf(db(), caller.id, "standing")).toEqual([{ status: "review" }, { status: "ok" }]);
     expect(await eventsOf(db(), "admins", "admin.risk")).toContainEqual({
       userId: caller.id,

@@ -339,7 +339,8 @@ describe("POST /admin/withdrawals/{id}/approve and /reject", () => {
       .selectFrom("audit_log")
       .selectAll()
       .where("action", "=", "reject-withdrawal")
-      .where("target", "=", `${caller.email}: ${reason}`)
+      .where("target", "=", caller.email)
+      .where("reason", "=", reason)
       .execute();
     expect(audit).toHaveLength(1);
     // The worker has nothing to do with it either.

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../tools/simulate/prng.ts";
 import { personBatches } from "../../tools/simulate/traces.ts";
+import { signedInitData, TEST_BOT_TOKEN } from "../support/telegram-init-data.ts";
 import { moveTo, signInAgain } from "./helpers/economy.ts";
 import { type Caller, sessionCaller, snapshot, syncTaps } from "./helpers/rewards.ts";
 import { metronome } from "./helpers/risk.ts";
@@ -16,7 +17,10 @@ import { logIn, setupTestApp, testConfig } from "./helpers/test-app.ts";
 
 const SIGNUPS_PER_NETWORK = 3;
 const t = setupTestApp({
-  config: { fairPlay: { ...testConfig().fairPlay, signupsPerNetwork: SIGNUPS_PER_NETWORK } },
+  config: {
+    fairPlay: { ...testConfig().fairPlay, signupsPerNetwork: SIGNUPS_PER_NETWORK },
+    telegramBotToken: TEST_BOT_TOKEN,
+  },
 });
 const db = () => t.database.handle.db;
 let nextAddress = 0;
@@ -215,5 +219,57 @@ describe("signup-burst", () => {
     expect(await signalsOf(await signUpFrom("2001:db8:aa:bc::1"))).toEqual([]);
     t.clock.advance(24 * 3_600_000 + 1);
     expect(await signalsOf(await signUpFrom("2001:db8:aa:bb::9"))).toEqual([]);
+  });
+
+  let telegramId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000);
+  /** POST /auth/telegram as a Telegram user (a new one unless given), from `remoteAddress`. */
+  const newTelegramId = () => {
+    telegramId += 1;
+    return telegramId;
+  };
+  const telegramFrom = async (remoteAddress: string, id = newTelegramId()) => {
+    const initData = signedInitData(
+      { user: { id, first_name: "Burst" }, authDate: Math.floor(t.clock().getTime() / 1000) },
+      TEST_BOT_TOKEN,
+    );
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/telegram",
+      payload: { initData },
+      remoteAddress,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { id, userId: res.json<{ user: { id: string } }>().user.id };
+  };
+
+  it("raises it on Telegram sign-ups as on email ones: more than RISK_SIGNUPS_PER_NETWORK from one network", async () => {
+    const burst: string[] = [];
+    for (let i = 0; i < SIGNUPS_PER_NETWORK; i += 1) burst.push((await telegramFrom("198.51.100.40")).userId);
+    for (const id of burst) expect(await signalsOf(id)).toEqual([]);
+    // An IPv4-mapped IPv6 address is its IPv4 network.
+    burst.push((await telegramFrom("::ffff:198.51.100.40")).userId);
+    for (const id of burst) {
+      const signals = await signalsOf(id);
+      expect(signals.map((s) => s.signal)).toEqual(["signup-burst"]);
+      expect(signals[0]?.evidence).toMatch(
+        new RegExp(
+          `one of ${SIGNUPS_PER_NETWORK + 1} accounts created from network 198\\.51\\.100\\.40 within 24 hours`,
+        ),
+      );
+    }
+  });
+
+  it("does not raise it on a person's one Telegram sign-up, however often they sign in again from there", async () => {
+    const person = await telegramFrom("198.51.100.41");
+    for (let i = 0; i < SIGNUPS_PER_NETWORK + 2; i += 1) {
+      t.clock.advance(60_000);
+      expect((await telegramFrom("198.51.100.41", person.id)).userId).toBe(person.userId);
+    }
+    expect(await signalsOf(person.userId)).toEqual([]);
+    // Their family's accounts, up to the limit, raise nothing either.
+    const family = [];
+    for (let i = 1; i < SIGNUPS_PER_NETWORK; i += 1)
+      family.push((await telegramFrom("198.51.100.41")).userId);
+    for (const id of [person.userId, ...family]) expect(await signalsOf(id)).toEqual([]);
   });
 });

@@ -27,7 +27,8 @@ describe("crediting a batch", () => {
       points: 0.01,
       totalTaps: 10,
       multiplier: 0.001,
-      credited: { taps: 10, points: 0.01 },
+      credited: { taps: 10, points: 0.01, comboBonus: 0 },
+      streak: null,
       replayed: false,
     });
     const second = await syncTaps(t.app, caller, { taps: 7 });
@@ -137,7 +138,7 @@ describe("the tap budget (20 taps/s, 1 800 at most, on the server's clock)", () 
     for (let second = 6; second <= 60; second += 6) {
       t.clock.advance(6_000);
       const res = await syncTaps(t.app, caller, { taps: 48, points: 0.048, multiplier: 0.001 });
-      expect(res.json().credited).toEqual({ taps: 48, points: 0.048 });
+      expect(res.json().credited).toEqual({ taps: 48, points: 0.048, comboBonus: 0 });
     }
     expect(await pointsOf(caller)).toEqual({ points: 0.48, totalTaps: 480 });
     expect(await countSuspiciousClaims(t.database.handle.db, caller.id)).toEqual({

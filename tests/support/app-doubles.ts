@@ -4,17 +4,19 @@
  */
 import { type AnyActorRef, assign, createActor, emit, fromCallback, raise, sendParent, setup } from "xstate";
 import type { StoredRewards } from "#src/api/rewards-store.ts";
-import type { AppLink, AppMessage, LiveFact } from "#src/machines/app.types.ts";
+import type { AppFact, AppLink, AppMessage, AutoClaimFact, LiveFact } from "#src/machines/app.types.ts";
 import type { LiveEvent, StreamName } from "#src/machines/live/live.types.ts";
 import { tapsStoreMachine } from "#src/machines/taps/taps-store.machine.ts";
 
 type Push = { type: "TEST.PUSH"; fact: LiveFact };
+type Announce = { type: "TEST.ANNOUNCE"; fact: AutoClaimFact };
 
 /**
  * The root actor: passes every message to `taps` when one is given; without one it records the figures it is
  * told and answers TAPS.SETTLE at once, as the real root does when nobody is signed in (`settles: false`
  * records TAPS.SETTLE too and leaves TAPS.SETTLED to the test: the models send it as an event). `push`
- * publishes a live event as the root does (and keeps `streamsUp` as the root does).
+ * publishes a live event as the root does (and keeps `streamsUp` as the root does); `announce` publishes any
+ * other fact the root publishes (a tap sync's auto-claim).
  */
 export function createFakeApp(
   options: {
@@ -27,8 +29,8 @@ export function createFakeApp(
   const machine = setup({
     types: {} as {
       context: { streamsUp: Record<StreamName, boolean> };
-      events: AppMessage | Push;
-      emitted: LiveFact;
+      events: AppMessage | Push | Announce;
+      emitted: AppFact;
     },
   }).createMachine({
     context: { streamsUp: { user: false, admin: false, ...options.streamsUp } },
@@ -46,6 +48,7 @@ export function createFakeApp(
           emit(({ event }) => (event as Push).fact),
         ],
       },
+      "TEST.ANNOUNCE": { actions: emit(({ event }) => (event as Announce).fact) },
       "*": {
         actions: ({ event }) => {
           const message = event as AppMessage;
@@ -63,7 +66,8 @@ export function createFakeApp(
   const actor = createActor(machine).start();
   const push = (stream: StreamName, event: LiveEvent) =>
     actor.send({ type: "TEST.PUSH", fact: { type: "live", stream, event } });
-  return { app: actor as unknown as AppLink, received, push };
+  const announce = (fact: AutoClaimFact) => actor.send({ type: "TEST.ANNOUNCE", fact });
+  return { app: actor as unknown as AppLink, received, push, announce };
 }
 
 /**
@@ -72,7 +76,7 @@ export function createFakeApp(
  */
 export const storeHolding = (stored: StoredRewards | null) =>
   tapsStoreMachine.provide({
-    actors: { watchStorage: fromCallback(() => {}) },
+    actors: { watchStorage: fromCallback(() => {}), watchHidden: fromCallback(() => {}) },
     actions: {
       nameTab: raise({ type: "TAB.NAMED", tabId: "solo", withLocks: false }),
       announceStored: sendParent({ type: "STORE.LOADED", stored, othersPendingTaps: 0 }),

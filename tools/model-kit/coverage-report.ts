@@ -1,6 +1,11 @@
-/** `npm run model -- coverage`: the table, what was missed, and the verdict (exit 1 below 100 % of states). */
+/**
+ * `npm run model -- coverage`: the table (the path tests, and under each machine with a walk its exported
+ * browser spec), what was missed, and the verdict: exit 1 below 100 % of states for the path tests, when a
+ * replay left its path, or on a gap coverage-allowances.json does not allow.
+ */
 
 import { type MachineCoverage, type Measure, percent } from "./coverage.ts";
+import type { Verdict } from "./coverage-allowances.ts";
 import { count } from "./describe.ts";
 
 const cell = (measure: Measure) =>
@@ -12,20 +17,38 @@ const sum = (rows: MachineCoverage[], pick: (row: MachineCoverage) => Measure): 
   missed: [],
 });
 
-/** Fails when a machine has a state its path tests never reach, or a replay left its path. */
-export const coveragePasses = (rows: MachineCoverage[]) =>
+/**
+ * Fails when a machine has a state its path tests never reach, a replay left its path, or a gap is not
+ * allowed.
+ */
+export const coveragePasses = (rows: MachineCoverage[], verdict: Verdict) =>
+  verdict.unallowed.length === 0 &&
   rows.every((row) => row.states.missed.length === 0 && row.failures.length === 0);
 
-export function formatCoverage(rows: MachineCoverage[], details: boolean): string {
+export function formatCoverage(rows: MachineCoverage[], verdict: Verdict, details: boolean): string {
   const width = Math.max(7, ...rows.map((row) => row.machine.length));
   const header = `${"machine".padEnd(width)}  ${"paths".padStart(5)}  ${"states".padEnd(13)}  ${"transitions".padEnd(13)}  guard outcomes`;
   const line = (name: string, paths: number, states: Measure, transitions: Measure, guards: Measure) =>
     `${name.padEnd(width)}  ${String(paths).padStart(5)}  ${cell(states)}  ${cell(transitions)}  ${cell(guards)}`;
   const lines = [
-    `What the generated path tests reach: ${count(rows.length, "machine")}, every path replayed on the real machine`,
+    `What the generated path tests reach: ${count(rows.length, "machine")}, every path replayed on the real machine;`,
+    "under a machine with a walk, what its exported browser spec reaches (the paths it has a test for)",
     "",
     header,
-    ...rows.map((row) => line(row.machine, row.paths, row.states, row.transitions, row.guardOutcomes)),
+    ...rows.flatMap((row) => [
+      line(row.machine, row.paths, row.states, row.transitions, row.guardOutcomes),
+      ...(row.browser
+        ? [
+            line(
+              "  browser",
+              row.browser.paths,
+              row.browser.states,
+              row.browser.transitions,
+              row.browser.guardOutcomes,
+            ),
+          ]
+        : []),
+    ]),
   ];
   if (rows.length > 1)
     lines.push(
@@ -42,6 +65,18 @@ export function formatCoverage(rows: MachineCoverage[], details: boolean): strin
       lines.push("", `${row.machine}: states never reached: ${row.states.missed.join(", ")}`);
     for (const failure of row.failures) lines.push("", `${row.machine}: a replay left its path: ${failure}`);
     if (!details) continue;
+    if (row.browser)
+      for (const [what, measure] of [
+        ["states", row.browser.states],
+        ["transitions", row.browser.transitions],
+        ["guard outcomes", row.browser.guardOutcomes],
+      ] as const)
+        if (measure.missed.length > 0)
+          lines.push(
+            "",
+            `${row.machine}: ${what} the browser spec never reaches:`,
+            ...measure.missed.map((key) => `  ${key}`),
+          );
     if (row.transitions.missed.length > 0)
       lines.push(
         "",
@@ -55,11 +90,19 @@ export function formatCoverage(rows: MachineCoverage[], details: boolean): strin
         ...row.guardOutcomes.missed.map((key) => `  ${key}`),
       );
   }
+  if (verdict.unallowed.length > 0)
+    lines.push("", "Gaps coverage-allowances.json does not allow (close them, or allow them with a reason):");
+  lines.push(...verdict.unallowed.map((gap) => `  ${gap}`));
+  if (verdict.stale.length > 0) lines.push("", "Allowances no longer needed (remove them):");
+  lines.push(...verdict.stale.map((gap) => `  ${gap}`));
+  const statesReached = rows.every((row) => row.states.missed.length === 0 && row.failures.length === 0);
   lines.push(
     "",
-    coveragePasses(rows)
-      ? `Every state of every machine is reached.${details ? "" : " Name a machine to see the transitions and guard outcomes it misses."}`
-      : "FAILED: the path tests must reach every state (see above).",
+    !statesReached
+      ? "FAILED: the path tests must reach every state (see above)."
+      : verdict.unallowed.length > 0
+        ? "FAILED: a gap is not in coverage-allowances.json (see above)."
+        : `Every state of every machine is reached; every gap is allowed.${details ? "" : " Name a machine to see what it misses."}`,
   );
   return lines.join("\n");
 }

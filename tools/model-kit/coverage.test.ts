@@ -2,6 +2,10 @@
  * The coverage arithmetic and its verdict on small machines whose answers are known by hand: a state no
  * event leads to is reported and fails the command; a guard seen only saying yes misses its "no".
  */
+
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createMachine, setup } from "xstate";
 import { runCli } from "./cli.ts";
@@ -119,16 +123,45 @@ describe("npm run model -- coverage", () => {
     expect(output).toContain("FAILED");
   });
 
-  it("passes once every state is reached, while missed transitions are only reported", async () => {
-    const reachable = createMachine({
-      id: "door",
-      initial: "closed",
-      states: { closed: { on: { OPEN: "open", KNOCK: {} } }, open: { on: { CLOSE: "closed" } } },
-    });
+  const reachable = createMachine({
+    id: "door",
+    initial: "closed",
+    states: { closed: { on: { OPEN: "open", KNOCK: {} } }, open: { on: { CLOSE: "closed" } } },
+  });
+  const allowing = (allowances: object) => {
+    const file = join(mkdtempSync(join(tmpdir(), "allowances-")), "allowances.json");
+    writeFileSync(file, JSON.stringify(allowances));
+    return file;
+  };
+
+  it("exits 1 on a missed transition the allowances do not list, naming it", async () => {
     const model: MachineModel = { ...doorModel([{ type: "OPEN" }]), machine: reachable };
-    const { output, exitCode } = await runCli(["coverage", "door"], [model]);
-    expect(exitCode).toBe(0);
+    const { output, exitCode } = await runCli(["coverage", "door", "--allowances", allowing({})], [model]);
+    expect(exitCode).toBe(1);
     expect(output).toContain("transitions never taken:\n  closed KNOCK #0\n  open CLOSE #0");
-    expect(output).toContain("Every state of every machine is reached.");
+    expect(output).toContain("door: the path tests miss the transition closed KNOCK #0");
+    expect(output).toContain("FAILED: a gap is not in coverage-allowances.json");
+  });
+
+  it("passes once every state is reached and every gap is allowed with a reason; reports stale ones", async () => {
+    const model: MachineModel = { ...doorModel([{ type: "OPEN" }]), machine: reachable };
+    const file = allowing({
+      door: {
+        paths: {
+          transitions: { "closed KNOCK #0": "knocking changes nothing", "open CLOSE #0": "not modelled" },
+          guardOutcomes: { "closed OPEN #0 [locked] no": "an old guard" },
+        },
+      },
+    });
+    const { output, exitCode } = await runCli(["coverage", "door", "--allowances", file], [model]);
+    expect(exitCode).toBe(0);
+    expect(output).toContain("Every state of every machine is reached; every gap is allowed.");
+    expect(output).toContain("door: the path tests reach the guard outcome closed OPEN #0 [locked] no now");
+  });
+
+  it("never allows a state the path tests miss", async () => {
+    const file = allowing({ door: { paths: { states: { open: "no", locked: "no" } } } });
+    const { exitCode } = await runCli(["coverage", "--allowances", file], [doorModel([{ type: "OPEN" }])]);
+    expect(exitCode).toBe(1);
   });
 });

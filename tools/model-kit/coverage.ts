@@ -7,7 +7,7 @@
  * The arithmetic (`coverageOf`) is separate from the measuring, so it is tested on its own.
  */
 import type { AnyMachineSnapshot, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from "xstate";
-import { activeStateIds, replayPath } from "../../tests/model/path-runner.ts";
+import { activeStateIds, type ModelOptions, replayPath } from "../../tests/model/path-runner.ts";
 import { describeValue } from "./describe.ts";
 import { probeGuards } from "./guard-probe.ts";
 import {
@@ -18,7 +18,7 @@ import {
   stateName,
   transitionKey,
 } from "./machine-shape.ts";
-import { suitePaths } from "./paths.ts";
+import { type ModelPath, suitePaths } from "./paths.ts";
 import type { MachineModel } from "./registry.ts";
 
 export interface Reached {
@@ -34,23 +34,28 @@ export interface Measure {
   missed: string[];
 }
 
-export interface MachineCoverage {
-  machine: string;
+export interface Reach {
   paths: number;
   states: Measure;
   transitions: Measure;
   guardOutcomes: Measure;
+}
+
+export interface MachineCoverage extends Reach {
+  machine: string;
   /** Replays that did not follow their path (the paths tests fail on these too). */
   failures: string[];
+  /**
+   * What the exported browser spec reaches (its paths replayed on the machine: each exported test follows
+   * its path in the real app), or null for a machine without a walk.
+   */
+  browser: Reach | null;
 }
 
 export const percent = ({ reached, total }: Measure) => (total === 0 ? 100 : (100 * reached) / total);
 
 /** The arithmetic: what a machine defines against what its replays reached. */
-export function coverageOf(
-  shape: MachineShape,
-  reached: Reached,
-): Omit<MachineCoverage, "machine" | "paths" | "failures"> {
+export function coverageOf(shape: MachineShape, reached: Reached): Omit<Reach, "paths"> {
   const measure = (all: string[], isReached: (item: string) => boolean): Measure => {
     const missed = all.filter((item) => !isReached(item));
     return { reached: all.length - missed.length, total: all.length, missed };
@@ -78,7 +83,7 @@ export function coverageOf(
 }
 
 /** The key machine-shape gives a transition XState took. */
-function keyOfTaken(transition: AnyTransitionDefinition): string | null {
+export function keyOfTaken(transition: AnyTransitionDefinition): string | null {
   const source = transition.source as AnyStateNode;
   const candidates =
     transition.eventType === ""
@@ -91,11 +96,40 @@ function keyOfTaken(transition: AnyTransitionDefinition): string | null {
 /** How many replays run at once: each mostly waits on its own settled promises. */
 const CONCURRENT_REPLAYS = 16;
 
-export async function measureCoverage(model: MachineModel): Promise<MachineCoverage> {
+/** A path to replay, with the model options (fakes, events) of the suite or walk it comes from. */
+export interface ReplayJob {
+  name: string;
+  options: ModelOptions<unknown>;
+  path: ModelPath;
+}
+
+/**
+ * What the path tests reach (every suite's paths), and what the exported browser spec reaches (`exported`:
+ * the walk paths it has a test for; null when the machine has no walk).
+ */
+export async function measureCoverage(
+  model: MachineModel,
+  exported: ReplayJob[] | null = null,
+): Promise<MachineCoverage> {
+  const jobs = model.suites.flatMap((suite) =>
+    suitePaths(model, suite).map((path) => ({ name: suite.name, options: suite.options, path })),
+  );
+  const { failures, ...reach } = await measureReach(model, jobs);
+  const browser = exported ? await measureReach(model, exported) : null;
+  return {
+    machine: model.name,
+    ...reach,
+    failures: [...failures, ...(browser?.failures.map((failure) => `exported ${failure}`) ?? [])],
+    browser: browser ? withoutFailures(browser) : null,
+  };
+}
+
+const withoutFailures = ({ failures: _failures, ...reach }: Reach & { failures: string[] }): Reach => reach;
+
+async function measureReach(model: MachineModel, jobs: ReplayJob[]): Promise<Reach & { failures: string[] }> {
   const reached: Reached = { stateIds: new Set(), transitionKeys: new Set(), guardOutcomes: new Map() };
   const failures: string[] = [];
-  const jobs = model.suites.flatMap((suite) => suitePaths(model, suite).map((path) => ({ suite, path })));
-  const replayOne = async ({ suite, path }: (typeof jobs)[number]) => {
+  const replayOne = async ({ name, options, path }: ReplayJob) => {
     let subject: unknown;
     const record = (key: string, outcome: boolean) => {
       const seen = reached.guardOutcomes.get(key) ?? new Set<boolean>();
@@ -118,7 +152,7 @@ export async function measureCoverage(model: MachineModel): Promise<MachineCover
       await replayPath(
         model.machine,
         path,
-        suite.options,
+        options,
         (expected, actual) => {
           if (JSON.stringify(actual.value) !== JSON.stringify(expected.value))
             throw new Error(`expected ${describeValue(expected.value)}, got ${describeValue(actual.value)}`);
@@ -132,15 +166,10 @@ export async function measureCoverage(model: MachineModel): Promise<MachineCover
         },
       );
     } catch (error) {
-      failures.push(`${suite.name}: ${(error as Error).message}`);
+      failures.push(`${name}: ${(error as Error).message}`);
     }
   };
   for (let start = 0; start < jobs.length; start += CONCURRENT_REPLAYS)
     await Promise.all(jobs.slice(start, start + CONCURRENT_REPLAYS).map(replayOne));
-  return {
-    machine: model.name,
-    paths: jobs.length,
-    ...coverageOf(shapeOf(model.machine), reached),
-    failures,
-  };
+  return { paths: jobs.length, ...coverageOf(shapeOf(model.machine), reached), failures };
 }

@@ -5,10 +5,24 @@ import { shapeOf } from "./machine-shape.ts";
 import { eventLabel, toMermaid } from "./mermaid.ts";
 import type { MachineModel } from "./registry.ts";
 
+/** The exported browser spec of a machine with a walk (tests/model/gestures/index.ts lists the walks). */
+const specOf = (name: string) => `tests/e2e/generated/${name}.spec.ts`;
+
 export const MACHINE_DOCS = "docs/machines";
 const REGENERATE = "`npm run model -- graph --all --write`";
 
-function machinePage(model: MachineModel): string {
+function browserSection(model: MachineModel, walked: boolean): string[] {
+  return [
+    "## In the browser",
+    "",
+    walked
+      ? `Walked through the real screens: [${specOf(model.name)}](../../${specOf(model.name)}) is exported from its walk (the event-to-gesture map in [tests/model/gestures/](../../tests/model/gestures/index.ts)), one test per path; \`npm test\` runs its @core tests, \`npm run test:paths\` all of them.`
+      : "No walk yet: only the generated path tests replay it (`npm run model -- coverage` shows what they reach).",
+    "",
+  ];
+}
+
+function machinePage(model: MachineModel, walked: boolean): string {
   const summary = summarise(model);
   const shape = shapeOf(model.machine);
   const rows = shape.transitions.map(
@@ -25,6 +39,7 @@ function machinePage(model: MachineModel): string {
     toMermaid(model.machine),
     "```",
     "",
+    ...browserSection(model, walked),
     "## Transitions",
     "",
     "Every transition the machine defines, in the order `npm run model -- coverage` counts them. A transition",
@@ -38,7 +53,7 @@ function machinePage(model: MachineModel): string {
   ].join("\n");
 }
 
-function indexPage(models: MachineModel[]): string {
+function indexPage(models: MachineModel[], walked: ReadonlySet<string>): string {
   return [
     "# The machines",
     "",
@@ -46,18 +61,22 @@ function indexPage(models: MachineModel[]): string {
     "`npm run check` fails when a page is out of date. How the diagrams are drawn:",
     '[decisions/029](../decisions/029-model-kit.md); the README\'s "For testers" walks through the kit.',
     "",
-    "| Machine | States | Transitions | Guards | File |",
-    "|---|---|---|---|---|",
+    "| Machine | States | Transitions | Guards | File | Browser spec |",
+    "|---|---|---|---|---|---|",
     ...models.map((model) => {
       const summary = summarise(model);
-      return `| [${model.name}](${model.name}.md) | ${summary.states.length} | ${summary.transitions} | ${summary.guards} | [${model.file}](../../${model.file}) |`;
+      const spec = walked.has(model.name)
+        ? `[${model.name}.spec.ts](../../${specOf(model.name)})`
+        : "no walk yet";
+      return `| [${model.name}](${model.name}.md) | ${summary.states.length} | ${summary.transitions} | ${summary.guards} | [${model.file}](../../${model.file}) | ${spec} |`;
     }),
     "",
   ].join("\n");
 }
 
-export function machineDocs(models: MachineModel[]): Map<string, string> {
-  const files = new Map<string, string>([["README.md", indexPage(models)]]);
-  for (const model of models) files.set(`${model.name}.md`, machinePage(model));
+/** Every page of docs/machines; `walked` names the machines with a walk (their browser spec is linked). */
+export function machineDocs(models: MachineModel[], walked: ReadonlySet<string>): Map<string, string> {
+  const files = new Map<string, string>([["README.md", indexPage(models, walked)]]);
+  for (const model of models) files.set(`${model.name}.md`, machinePage(model, walked.has(model.name)));
   return files;
 }

@@ -5,77 +5,46 @@
  * top of their `describe` with the reason (walk-paths.ts). The specs of the machines with walks live in
  * tests/e2e/generated/, where the e2e suite runs them against the real server.
  */
-import type {
-  Action,
-  Expectation,
-  Locator,
-  Value,
-  Walk,
-  WalkPart,
-  WalkStep,
+
+import type { AnyMachineSnapshot } from "xstate";
+import {
+  type Action,
+  allActions,
+  type Walk,
+  type WalkPart,
+  type WalkStep,
 } from "../../tests/model/gestures/actions.ts";
 import { generatePaths, generateTransitionPaths } from "../../tests/model/path-runner.ts";
+import { coreSelection, transitionsTaken } from "./core-paths.ts";
+import type { ReplayJob } from "./coverage.ts";
 import { describeEvent } from "./describe.ts";
+import { actionCode, expectationCode, literal, locator } from "./playwright-code.ts";
 import { chartOf, type MachineModel } from "./registry.ts";
-import { judgePath } from "./walk-paths.ts";
+import { gestureActions, judgePath } from "./walk-paths.ts";
 
 export const GENERATED_SPECS = "tests/e2e/generated";
 
-const literal = (value: string) => JSON.stringify(value);
-
-function locator(target: Locator, scope = "page"): string {
-  if ("role" in target)
-    return target.name === undefined
-      ? `${scope}.getByRole(${literal(target.role)})`
-      : `${scope}.getByRole(${literal(target.role)}, { name: ${literal(target.name)}, exact: true })`;
-  if ("text" in target) return `${scope}.getByText(${literal(target.text)}, { exact: true })`;
-  return `${scope}.getByLabel(${literal(target.label)}, { exact: true })`;
-}
-
-const valueCode = (value: Value) => (typeof value === "string" ? literal(value) : `account.${value.account}`);
-
-function actionCode(action: Action, indent: string): string[] {
-  switch (action.do) {
-    case "click":
-      return [
-        `${indent}await ${locator(action.target, action.within ? locator(action.within) : "page")}.click();`,
-      ];
-    case "fill":
-      return [`${indent}await ${locator({ label: action.label })}.fill(${valueCode(action.value)});`];
-    case "dispatch":
-      return [
-        `${indent}await page.evaluate(() => window.dispatchEvent(new Event(${literal(action.event)})));`,
-      ];
-    case "waitFor":
-      return [`${indent}await expect(${locator(action.target)}).toBeVisible();`];
-    case "unlessVisible":
-      return [
-        `${indent}if (!(await ${locator(action.target)}.isVisible())) {`,
-        ...action.then.flatMap((inner) => actionCode(inner, `${indent}  `)),
-        `${indent}}`,
-      ];
-  }
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-
-function expectationCode(expectation: Expectation, indent: string): string {
-  if ("see" in expectation)
-    return `${indent}await expect(${locator(expectation.see)}.first()).toBeVisible();`;
-  if ("seeIn" in expectation)
-    return `${indent}await expect(${locator(expectation.seeIn)}).toContainText(${literal(expectation.text)});`;
-  if ("url" in expectation)
-    return `${indent}await expect(page).toHaveURL(/${escapeRegExp(expectation.url)}$/);`;
-  return `${indent}await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(${expectation.serverTotalTaps});`;
-}
-
-function testCode(part: WalkPart, title: string, steps: WalkStep[]): string[] {
+function testCode(
+  part: WalkPart,
+  title: string,
+  steps: WalkStep[],
+  core: boolean,
+  initial: AnyMachineSnapshot,
+): string[] {
   const indent = "    ";
-  const body: string[] = [`${indent}await page.goto(${literal(part.start.url)});`];
+  const performed = steps.map((step, index) => gestureActions(part, step, steps[index + 1]?.event));
+  const every = allActions([...(part.before ?? []), ...performed.flatMap((actions) => actions ?? [])]);
+  const uses = (kind: Action["do"]) => every.some((action) => action.do === kind);
+  const ownsClock = uses("clock") || part.start.ownClock === true;
+  const body: string[] = [];
+  if (uses("hold")) body.push(`${indent}const calls = heldCalls(page.context());`);
+  body.push(...(part.before ?? []).flatMap((action) => actionCode(action, indent)));
+  body.push(`${indent}await page.goto(${literal(part.start.url)});`);
+  if (part.start.ready) body.push(`${indent}await expect(${locator(part.start.ready)}).toBeVisible();`);
+  // The clock was installed before the first page; from here it moves only when a step says so.
+  if (ownsClock) body.push(`${indent}await stopClock(page);`);
   steps.forEach((step, index) => {
-    const gesture = part.gestures[step.event.type] as
-      | ((event: unknown, next: unknown) => Action[])
-      | undefined;
+    const gesture = performed[index];
     const how = part.causedFailures?.[step.event.type]?.how;
     const note = gesture
       ? ""
@@ -85,64 +54,106 @@ function testCode(part: WalkPart, title: string, steps: WalkStep[]): string[] {
           ? " (the app's own timer)"
           : " (the app gets the answer by itself)";
     body.push(`${indent}// ${index + 1}. ${describeEvent(step.event)}${note}`);
-    if (gesture)
-      body.push(
-        ...gesture(step.event, steps[index + 1]?.event).flatMap((action) => actionCode(action, indent)),
-      );
+    if (gesture) body.push(...gesture.flatMap((action) => actionCode(action, indent)));
     for (const expectation of part.after?.(step) ?? []) body.push(expectationCode(expectation, indent));
   });
-  const leaf = steps.at(-1)?.state;
-  const atEnd = leaf
-    ? part.atEnd(
-        leaf,
-        steps.map((step) => step.event),
-      )
-    : [];
+  // A path of no step checks the page as it opens: the machine's first state.
+  const atEnd = part.atEnd(
+    steps.at(-1)?.state ?? initial,
+    steps.map((step) => step.event),
+  );
   if (atEnd.length > 0) body.push(`${indent}// What the person sees at the end`);
   for (const expectation of atEnd) body.push(expectationCode(expectation, indent));
 
-  const uses = body.join("\n").includes("account.");
+  const usesAccount = body.join("\n").includes("account.");
   const accountFirst = steps.some((step) => part.causedFailures?.[step.event.type]?.accountFirst);
   const start = part.start.account === "none" && accountFirst ? "signedUp" : part.start.account;
   const arrange: string[] = [];
-  if (start === "signedIn")
-    arrange.push(`${indent}${uses ? "const account = " : ""}await signUpAndLogIn(page, request);`);
-  else if (start === "signedUp" || uses) {
+  if (start === "admin") arrange.push(`${indent}await adminLogIn(page);`);
+  else if (start === "signedIn") {
+    const signIn = part.start.claimedToday ? "signUpClaimAndLogIn" : "signUpAndLogIn";
+    const keep = usesAccount || part.start.arrange ? "const account = " : "";
+    arrange.push(`${indent}${keep}await ${signIn}(page, request);`);
+  } else if (start === "signedUp" || usesAccount) {
     arrange.push(`${indent}const account = newUser("Ada");`);
     if (start === "signedUp")
       arrange.push(
         `${indent}await signUpViaApi(request, account);${accountFirst ? " // so the sign-up is refused" : ""}`,
       );
   }
-  const fixtures = [...arrange, ...body].join("\n").includes("request") ? "{ page, request }" : "{ page }";
-  return [`  test(${literal(title)}, async (${fixtures}) => {`, ...arrange, ...body, "  });"];
+  const arrangement = part.start.arrange;
+  if (arrangement) {
+    const uses = body.join("\n").includes("arranged[") ? "const arranged = " : "";
+    const account = arrange.some((line) => line.includes("const account = ")) ? ", account" : "";
+    arrange.push(`${indent}${uses}await ${arrangement.name}({ page, request${account} });`);
+  }
+  // Time is the test's: the clock goes in before the first page opens (the sign-in's, too).
+  if (ownsClock) arrange.unshift(`${indent}await page.clock.install();`);
+  const tabs = uses("tab");
+  if (tabs) arrange.unshift(`${indent}let page = first;`, `${indent}const tabs = [first];`);
+  const code = [...arrange, ...body].join("\n");
+  const pageFixture = tabs ? "page: first" : "page";
+  const fixtures = code.includes("request") ? `{ ${pageFixture}, request }` : `{ ${pageFixture} }`;
+  const tag = core ? `{ tag: ${literal(CORE_TAG)} }, ` : "";
+  return [`  test(${literal(title)}, ${tag}async (${fixtures}) => {`, ...arrange, ...body, "  });"];
 }
+
+/** The tag of the exported tests `npm test` runs: the fewest that take every transition (core-paths.ts). */
+export const CORE_TAG = "@core";
 
 export interface ExportedSpec {
   spec: string;
   tests: number;
   skipped: number;
+  /** How many of `tests` are tagged CORE_TAG. */
+  core: number;
 }
 
-export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec {
+/** Every path of each exported part of the walk, with the verdict: its steps in the browser, or why not. */
+export function judgedPaths(model: MachineModel, walk: Walk) {
   const chart = chartOf(model);
+  return walk.parts
+    .filter((part) => !part.notExported)
+    .map((part) => {
+      const paths =
+        (part.paths ?? "transitions") === "shortest"
+          ? generatePaths(chart, part.model)
+          : generateTransitionPaths(chart, part.model);
+      return { part, paths: paths.map((path) => ({ path, judged: judgePath(part, path, chart) })) };
+    });
+}
+
+/** The paths the exported spec has a test for, as coverage replays them (coverage.ts). */
+export const exportedJobs = (model: MachineModel, walk: Walk): ReplayJob[] =>
+  judgedPaths(model, walk).flatMap(({ part, paths }) =>
+    paths
+      .filter(({ judged }) => "steps" in judged)
+      .map(({ path }) => ({ name: part.name, options: part.model, path })),
+  );
+
+export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec {
   const body: string[] = [];
   let tests = 0;
   let skipped = 0;
+  const judgedByPart = judgedPaths(model, walk);
+  const judged = new Map(judgedByPart.map((entry) => [entry.part, entry.paths]));
+  const followed = judgedByPart.flatMap(({ paths }) =>
+    paths.filter(({ judged }) => "steps" in judged).map(({ path }) => path),
+  );
+  const chosen = coreSelection(followed.map(transitionsTaken));
+  const corePaths = new Set(followed.filter((_, index) => chosen.has(index)));
+  let core = 0;
   for (const part of walk.parts) {
     if (part.notExported) {
       body.push("", `// ${part.name}: not exported: ${part.notExported}.`);
       continue;
     }
-    const paths =
-      (part.paths ?? "transitions") === "shortest"
-        ? generatePaths(chart, part.model)
-        : generateTransitionPaths(chart, part.model);
     const exported: string[][] = [];
     const skips = new Map<string, string[]>();
     const titles = new Set<string>();
-    for (const path of paths) {
-      const judged = judgePath(part, path);
+    const walkedAlready = new Set<string>();
+    for (const { path, judged: verdict } of judged.get(part) ?? []) {
+      const judged = verdict;
       const events = path.steps
         .filter((step) => step.event.type !== "xstate.init")
         .map((step) => describeEvent(step.event));
@@ -152,11 +163,19 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
         skipped += 1;
         continue;
       }
-      let title = name;
-      for (let n = 2; titles.has(title); n += 1) title = `${name} (${n})`;
+      // A path that ended just before a short timer goes on with it (walk-paths.ts), and may then be the
+      // same as another: one test for both.
+      const followed = JSON.stringify(judged.steps.map((step) => step.event));
+      if (walkedAlready.has(followed)) continue;
+      walkedAlready.add(followed);
+      const walked = judged.steps.map((step) => describeEvent(step.event)).join(" → ") || name;
+      let title = walked;
+      for (let n = 2; titles.has(title); n += 1) title = `${walked} (${n})`;
       titles.add(title);
-      exported.push(testCode(part, title, judged.steps));
+      const isCore = corePaths.has(path);
+      exported.push(testCode(part, title, judged.steps, isCore, path.steps[0]!.state));
       tests += 1;
+      if (isCore) core += 1;
     }
     body.push("", `test.describe(${literal(part.name)}, () => {`);
     if (skips.size > 0) {
@@ -170,18 +189,41 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
     body.push("});");
   }
   const code = body.join("\n");
-  const fixtures = ["newUser", "serverPoints", "signUpAndLogIn", "signUpViaApi"].filter((name) =>
-    code.includes(`${name}(`),
-  );
+  const fixtures = [
+    "adminLogIn",
+    "appealElsewhere",
+    "buyBoosterElsewhere",
+    "decideElsewhere",
+    "logOutElsewhere",
+    "newUser",
+    "serverPoints",
+    "signUpAndLogIn",
+    "signUpClaimAndLogIn",
+    "signUpViaApi",
+    "tapElsewhere",
+  ].filter((name) => code.includes(`${name}(`));
+  const helpers = ["heldCalls", "stopClock", "switchTab"].filter((name) => code.includes(`${name}(`));
+  if (code.includes("(storedPendingTaps)")) helpers.push("storedPendingTaps");
+  const arrangements = new Map<string, Set<string>>();
+  for (const part of walk.parts)
+    if (part.start.arrange && !part.notExported) {
+      const { file, name } = part.start.arrange;
+      arrangements.set(file, (arrangements.get(file) ?? new Set()).add(name));
+    }
   const spec = [
     `// Generated by \`npm run model -- export ${model.name} --playwright\` from the ${model.name} machine's walk`,
     "// model and event-to-gesture map (tests/model/gestures/), the ones the UI walks use: one test per path.",
     "// Do not edit: `npm run check` fails when this file differs from what the exporter writes",
     "// (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).",
     'import { expect, test } from "@playwright/test";',
+    // In the order biome keeps imports: ../arrange/ sorts before ../fixtures.ts and ../held-calls.ts.
+    ...[...arrangements]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([file, names]) => `import { ${[...names].sort().join(", ")} } from "../arrange/${file}.ts";`),
     ...(fixtures.length > 0 ? [`import { ${fixtures.join(", ")} } from "../fixtures.ts";`] : []),
+    ...(helpers.length > 0 ? [`import { ${helpers.join(", ")} } from "../held-calls.ts";`] : []),
     ...body,
     "",
   ].join("\n");
-  return { spec, tests, skipped };
+  return { spec, tests, skipped, core };
 }

@@ -1,13 +1,31 @@
 /**
  * Which walk paths a real browser can follow, and why the others cannot (docs/decisions/029-model-kit.md).
- * In the real app the server answers at once and timers run on the wall clock, so a path is exportable when:
- * - every user event has a gesture, and comes when no call is out (the real answer would come first);
- * - every completion is one the browser gets by itself: an answer, or a failure a gesture causes;
- * - every timer is short enough to wait for;
- * - it ends at rest: no call out, no short timer about to move on.
+ * A browser follows a path when every step is something it can do:
+ * - a gesture of the walk: a person's (click, fill), the browser's (pagehide, offline), the network's (a held
+ *   call answered by the server, a network failure or an error body) or the clock's (time moves on);
+ * - or, for walks that do not hold a call, a completion the app gets by itself (the real server answers at
+ *   once, so no other step may come while it is out) or a failure a gesture causes (a wrong password), and a
+ *   timer short enough to wait for;
+ * and when its timers fire in the path's order on a real clock (checked by replaying the path on a simulated
+ * clock moved as the clock gestures move it: a 30 s deadline cannot fire while a 6 s timer started after it
+ * is still running).
  */
-import type { AnyMachineSnapshot } from "xstate";
-import type { WalkPart, WalkStep } from "../../tests/model/gestures/actions.ts";
+import {
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createActor,
+  fromCallback,
+  getNextSnapshot,
+  SimulatedClock,
+} from "xstate";
+import {
+  type Action,
+  allActions,
+  type Gesture,
+  isGesture,
+  type WalkPart,
+  type WalkStep,
+} from "../../tests/model/gestures/actions.ts";
 import type { ModelEvent } from "../../tests/model/path-runner.ts";
 import { describeEvent } from "./describe.ts";
 import type { ModelPath } from "./paths.ts";
@@ -34,17 +52,47 @@ const shortTimersOut = (snapshot: AnyMachineSnapshot, delays: readonly string[])
     ),
   );
 
-export function judgePath(part: WalkPart, path: ModelPath): Judged {
+/** The events of the short timers `snapshot` waits on (`xstate.after.<delay>.<state id>`). */
+const shortTimerEvents = (snapshot: AnyMachineSnapshot, delays: readonly string[]) =>
+  nodesOf(snapshot).flatMap((node) =>
+    [...node.transitions.keys()].filter((type) =>
+      delays.some((delay) => type.startsWith(`xstate.after.${delay}.`)),
+    ),
+  );
+
+/** The actions of a step's gesture, or undefined when the walk has none for its event. */
+export function gestureActions(part: WalkPart, step: WalkStep, next: ModelEvent | undefined) {
+  const entry = part.gestures[step.event.type];
+  if (!isGesture(entry)) return undefined;
+  return (entry as Gesture<unknown>)(step.event, next, { before: step.prior, after: step.state });
+}
+
+/** The calls whose answers the walk's gestures give (their completions are gestures, not the server's). */
+const answeredByWalk = (part: WalkPart) =>
+  part.model.fakeActors.filter(
+    (actor) =>
+      isGesture(part.gestures[`xstate.done.actor.${actor}`]) ||
+      isGesture(part.gestures[`xstate.error.actor.${actor}`]),
+  );
+
+const clockMs = (actions: Action[]) =>
+  allActions(actions).reduce((sum, action) => sum + (action.do === "clock" ? action.ms : 0), 0);
+
+export function judgePath(part: WalkPart, path: ModelPath, machine?: AnyStateMachine): Judged {
   const calls = part.model.fakeActors;
+  const answered = answeredByWalk(part);
+  const unanswered = calls.filter((call) => !answered.includes(call));
   const steps: WalkStep[] = [];
   let before = path.steps[0]!.state;
   for (const step of path.steps) {
     const event = step.event as ModelEvent;
     if (event.type === "xstate.init") continue;
-    const out = callsOut(before, calls);
+    const out = callsOut(before, unanswered);
     const [, outcome, actor] = event.type.match(/^xstate\.(done|error)\.actor\.(.+)$/) ?? [];
     const delay = event.type.match(/^xstate\.after\.([^.]+)\./)?.[1];
-    if (part.gestures[event.type]) {
+    const entry = part.gestures[event.type];
+    if (entry && !isGesture(entry)) return { skip: `${event.type}: ${entry.notAGesture}` };
+    if (entry) {
       if (out.length > 0)
         return { skip: `${event.type} while ${out.join(", ")} is out: the real answer comes first` };
     } else if (outcome === "error" && !part.causedFailures?.[event.type]) {
@@ -56,13 +104,66 @@ export function judgePath(part: WalkPart, path: ModelPath): Judged {
     } else if (!outcome && !delay) {
       return { skip: `${event.type}: no gesture sends it` };
     }
-    steps.push({ event, state: step.state, before: steps.map((done) => done.event) });
+    steps.push({ event, state: step.state, prior: before, before: steps.map((done) => done.event) });
     before = step.state;
   }
-  const out = callsOut(before, calls);
+  const out = callsOut(before, unanswered);
   if (out.length > 0) return { skip: `ends while ${out.join(", ")} is out: a real answer comes at once` };
+  // A short timer left running fires by itself in the browser: the path goes on with it (the redirect after a
+  // logout), so the test checks where the person really ends up.
+  for (let more = 0; machine && more < 3; more += 1) {
+    const timer = shortTimerEvents(before, part.shortDelays ?? [])[0];
+    if (!timer) break;
+    const state = getNextSnapshot(machine, before, { type: timer });
+    steps.push({ event: { type: timer }, state, prior: before, before: steps.map((done) => done.event) });
+    before = state;
+  }
   const timers = shortTimersOut(before, part.shortDelays ?? []);
   if (timers.length > 0)
     return { skip: `ends as the ${timers.join(", ")} timer is about to move on by itself` };
-  return { steps };
+  const disagreement = machine ? realClockDisagrees(machine, part, steps) : null;
+  return disagreement ? { skip: disagreement } : { steps };
+}
+
+/**
+ * Replays `steps` on the machine with a simulated clock that only the path's clock gestures move (the
+ * exported test owns the browser's clock the same way), the calls stood in by actors that never answer
+ * (their completions are sent as the path sends them). Returns why real time leaves the path, or null.
+ */
+export function realClockDisagrees(
+  machine: AnyStateMachine,
+  part: WalkPart,
+  steps: WalkStep[],
+): string | null {
+  const moves = steps.map((step, index) =>
+    clockMs(gestureActions(part, step, steps[index + 1]?.event) ?? []),
+  );
+  if (moves.every((ms) => ms === 0)) return null;
+  const options = part.model;
+  const silent = Object.fromEntries(options.fakeActors.map((src) => [src, fromCallback(() => {})]));
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    machine.provide({ actors: { ...options.actors, ...silent }, actions: options.actions ?? {} }),
+    { input: options.input, clock },
+  );
+  actor.start();
+  try {
+    for (const [index, step] of steps.entries()) {
+      const ms = moves[index]!;
+      // A timer's step is the clock moving; another step's gesture may move it too (a menu's frames), then
+      // the event is the gesture's own.
+      if (ms > 0) clock.increment(ms);
+      if (!step.event.type.startsWith("xstate.after.")) actor.send(step.event);
+      const expected = options.serializeState(step.state);
+      if (options.serializeState(actor.getSnapshot()) !== expected) {
+        const timer = step.event.type.match(/^xstate\.after\.([^.]+)\./)?.[1];
+        return timer
+          ? `the ${timer} timer, here: on a real clock another timer fires first (the model offers timers in any order)`
+          : `${step.event.type}: on a real clock the app is elsewhere by then`;
+      }
+    }
+    return null;
+  } finally {
+    actor.stop();
+  }
 }

@@ -20,6 +20,8 @@ import * as pruningIndexes from "./014-pruning-indexes.ts";
 import * as fairPlay from "./015-fair-play.ts";
 import * as riskTiming from "./016-risk-timing.ts";
 import * as heldWithdrawals from "./017-held-withdrawals.ts";
+import * as combosAndAutoClaim from "./018-combos-and-auto-claim.ts";
+import * as coverageTrend from "./019-coverage-trend.ts";
 
 export const migrations: Record<string, Migration> = {
   "001-foundation": foundation,
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   "015-fair-play": fairPlay,
   "016-risk-timing": riskTiming,
   "017-held-withdrawals": heldWithdrawals,
+  "018-combos-and-auto-claim": combosAndAutoClaim,
+  "019-coverage-trend": coverageTrend,
 };

@@ -132,3 +132,83 @@ export async function liabilityFigures(db: Kysely<Database>): Promise<LiabilityF
     hotWalletMicro: row.hot_wallet === null ? null : Number(row.hot_wallet),
   };
 }
+
+/** What was held and owed at the end of one UTC day (docs/decisions/040-coverage-trend.md). */
+export interface DayEndBalances {
+  day: number;
+  pointsOutstandingMicro: number;
+  walletsMicro: number;
+  treasuryMicro: number;
+  /** As the last reconciliation that reached the chain before the day's end saw it; 0 when none had. */
+  hotWalletMicro: number;
+}
+
+interface DayEndRow {
+  day: number;
+  points: number | string;
+  wallets: number | string;
+  treasury: number | string;
+  hot_wallet: number | string;
+}
+
+/**
+ * The balances at the end of days `from`..`to` (today's end is now), counted back from today's: a balance at a
+ * day's end is today's less every change written after that day. The USDT side is the double-entry ledger (a
+ * transfer credits one account and debits another, so the wallets' and the treasury's changes are their
+ * transfers'); the points side is the taps credited (`tap_rollups`, period `d`) and every other points
+ * movement. One statement, so today's balances and the changes are read from the same snapshot; it reads the
+ * transfers and movements written since the end of `from` (an index range each), nothing older.
+ */
+export async function dayEndBalances(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+): Promise<DayEndBalances[]> {
+  const after = new Date((from + 1) * DAY_SECONDS * 1000);
+  const { rows } = await sql<DayEndRow>`
+    WITH days AS (SELECT generate_series(${from}::int, ${to}::int) AS day),
+    ledger AS (
+      SELECT ${dayOf("t.created_at")} AS day,
+        sum((CASE WHEN c.kind = 'wallet' THEN t.amount_micro ELSE 0 END)
+          - (CASE WHEN d.kind = 'wallet' THEN t.amount_micro ELSE 0 END)) AS wallets,
+        sum((CASE WHEN c.kind = 'treasury' THEN t.amount_micro ELSE 0 END)
+          - (CASE WHEN d.kind = 'treasury' THEN t.amount_micro ELSE 0 END)) AS treasury
+      FROM ledger_transfers t
+      JOIN ledger_accounts c ON c.id = t.credit_account
+      JOIN ledger_accounts d ON d.id = t.debit_account
+      WHERE t.created_at >= ${after} GROUP BY 1
+    ),
+    points AS (
+      SELECT day, sum(delta) AS delta FROM (
+        SELECT period_start AS day, points_micro AS delta
+        FROM tap_rollups WHERE period = 'd' AND period_start > ${from}
+        UNION ALL
+        SELECT ${dayOf("created_at")} AS day, delta_micro AS delta
+        FROM points_movements WHERE created_at >= ${after}
+      ) changes GROUP BY day
+    ),
+    today AS (
+      SELECT
+        (SELECT coalesce(sum(points_micro), 0) FROM user_rewards) AS points,
+        (SELECT coalesce(sum(balance_micro), 0) FROM ledger_accounts WHERE kind = 'wallet') AS wallets,
+        (SELECT coalesce(sum(balance_micro), 0) FROM ledger_accounts WHERE kind = 'treasury') AS treasury
+    )
+    SELECT d.day,
+      (n.points - coalesce((SELECT sum(p.delta) FROM points p WHERE p.day > d.day), 0))::bigint AS points,
+      (n.wallets - coalesce((SELECT sum(l.wallets) FROM ledger l WHERE l.day > d.day), 0))::bigint AS wallets,
+      (n.treasury - coalesce((SELECT sum(l.treasury) FROM ledger l WHERE l.day > d.day), 0))::bigint AS treasury,
+      coalesce((SELECT (r.report -> 'chain' ->> 'hotWalletMicro')::bigint FROM reconciliation_runs r
+        WHERE jsonb_typeof(r.report -> 'chain') = 'object'
+          AND r.finished_at < to_timestamp((d.day + 1) * ${DAY_SECONDS})
+        ORDER BY r.finished_at DESC, r.id DESC LIMIT 1), 0) AS hot_wallet
+    FROM days d CROSS JOIN today n
+    ORDER BY d.day`.execute(db);
+  // int8 is a number on PGlite and a string on pg: Number() either way.
+  return rows.map((row) => ({
+    day: Number(row.day),
+    pointsOutstandingMicro: Number(row.points),
+    walletsMicro: Number(row.wallets),
+    treasuryMicro: Number(row.treasury),
+    hotWalletMicro: Number(row.hot_wallet),
+  }));
+}

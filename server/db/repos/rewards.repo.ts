@@ -13,6 +13,11 @@ export interface RewardsRow {
   boosterEndsAt: Date | null;
   /** One bit per unlocked achievement. */
   achievementsMask: number;
+  /** The running combo chain (taps) and when its last credited tap arrived (null: never). */
+  comboChain: number;
+  comboAt: Date | null;
+  /** The last UTC day the streak was claimed, as far as the row knows (null: unknown). */
+  streakClaimedDay: number | null;
 }
 
 const REWARDS_COLUMNS = [
@@ -24,6 +29,9 @@ const REWARDS_COLUMNS = [
   "r.booster_factor",
   "r.booster_ends_at",
   "r.achievements_mask",
+  "r.combo_chain",
+  "r.combo_at",
+  "r.streak_claimed_day",
 ] as const;
 
 export interface RewardsColumns {
@@ -35,6 +43,9 @@ export interface RewardsColumns {
   booster_factor: number;
   booster_ends_at: Date | null;
   achievements_mask: number;
+  combo_chain: number;
+  combo_at: Date | null;
+  streak_claimed_day: number | null;
 }
 
 export function toRewards(row: RewardsColumns): RewardsRow {
@@ -47,6 +58,9 @@ export function toRewards(row: RewardsColumns): RewardsRow {
     boosterFactor: row.booster_factor,
     boosterEndsAt: row.booster_ends_at,
     achievementsMask: row.achievements_mask,
+    comboChain: row.combo_chain,
+    comboAt: row.combo_at,
+    streakClaimedDay: row.streak_claimed_day,
   };
 }
 
@@ -111,6 +125,17 @@ export async function setPoints(
 }
 
 /**
+ * Notes on the (locked) row that the streak is claimed up to `day`, so a tap sync knows without asking the
+ * claims (auto-claim, docs/decisions/039). Never moves the day back.
+ */
+export async function noteStreakClaimedDay(trx: Transaction<Database>, userId: string, day: number) {
+  await sql`
+    UPDATE user_rewards SET streak_claimed_day = ${day}::int
+    WHERE user_id = ${userId} AND streak_claimed_day IS DISTINCT FROM ${day}::int
+      AND (streak_claimed_day IS NULL OR streak_claimed_day < ${day}::int)`.execute(trx);
+}
+
+/**
  * Records a change of points other than a tap batch (the caller has updated the balance). With a key, a
  * second movement for the same fact fails the transaction (unique per user): it would be a second payment.
  */
@@ -165,7 +190,7 @@ export interface PointsAudit {
   userId: string;
   pointsMicro: number;
   totalTaps: number;
-  /** What the user's tap batches credited. */
+  /** What the user's tap batches credited, their combo bonuses included. */
   creditedMicro: number;
   creditedTaps: number;
   /** Every other points movement (spending, grants), signed. */
@@ -182,7 +207,7 @@ export async function auditPoints(db: Kysely<Database>): Promise<PointsAudit[]> 
       "r.total_taps",
       eb
         .selectFrom("tap_batches as b")
-        .select(sql<number>`coalesce(sum(b.points_micro), 0)::bigint`.as("v"))
+        .select(sql<number>`coalesce(sum(b.points_micro + b.combo_bonus_micro), 0)::bigint`.as("v"))
         .whereRef("b.user_id", "=", "r.user_id")
         .as("credited_micro"),
       eb

@@ -9,6 +9,8 @@ export interface StoredBatch {
   multiplierMicro: number;
   pointsAfterMicro: number;
   totalTapsAfter: number;
+  /** The combo bonus minted on top of `pointsMicro` (0: none). */
+  comboBonusMicro: number;
 }
 
 // The two statements of every tap sync are plain SQL rather than query builders: building costs more CPU than
@@ -20,6 +22,7 @@ interface LockedRow extends RewardsColumns {
   batch_multiplier_micro: number | null;
   points_after_micro: number | null;
   total_taps_after: number | null;
+  combo_bonus_micro: number | null;
   referrer_id: string | null;
 }
 
@@ -44,8 +47,8 @@ export async function lockRewardsWithBatch(
 ): Promise<RewardsWithBatch | undefined> {
   const { rows } = await sql<LockedRow>`
     SELECT r.points_micro, r.total_taps, r.multiplier_micro, r.bucket_milli_taps, r.bucket_updated_at,
-      r.booster_factor, r.booster_ends_at, r.achievements_mask, b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
-      b.points_after_micro, b.total_taps_after, f.referrer_id
+      r.booster_factor, r.booster_ends_at, r.achievements_mask, r.combo_chain, r.combo_at, r.streak_claimed_day, b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
+      b.points_after_micro, b.total_taps_after, b.combo_bonus_micro, f.referrer_id
     FROM user_rewards r
     LEFT JOIN tap_batches b ON b.user_id = r.user_id AND b.batch_id = ${batchId}
     LEFT JOIN referrals f ON f.friend_id = r.user_id
@@ -65,6 +68,7 @@ export async function lockRewardsWithBatch(
             multiplierMicro: row.batch_multiplier_micro ?? 0,
             pointsAfterMicro: row.points_after_micro ?? 0,
             totalTapsAfter: row.total_taps_after ?? 0,
+            comboBonusMicro: row.combo_bonus_micro ?? 0,
           },
   };
 }
@@ -92,6 +96,10 @@ export interface NewBatch {
   /** The batch's timing summary for fair play's signals: null without intervals. */
   intervalCount: number | null;
   intervalCv: number | null;
+  /** The combo bonus minted on top of `pointsMicro`, and the chain as it stands after the batch. */
+  comboBonusMicro: number;
+  comboChain: number;
+  comboAt: Date | null;
 }
 
 /**
@@ -103,15 +111,18 @@ export async function recordTapBatch(trx: Transaction<Database>, batch: NewBatch
   const { rows } = await sql<{ updated: number }>`
     WITH inserted AS (
       INSERT INTO tap_batches (user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
-        points_after_micro, total_taps_after, suspicious, booster_factor, created_at, interval_count, interval_cv)
+        points_after_micro, total_taps_after, suspicious, booster_factor, created_at, interval_count, interval_cv,
+        combo_bonus_micro)
       VALUES (${batch.userId}, ${batch.batchId}, ${batch.tapsClaimed}, ${batch.tapsCredited}, ${batch.pointsMicro},
         ${batch.multiplierMicro}, ${batch.pointsAfterMicro}, ${batch.totalTapsAfter}, ${batch.suspicious},
-        ${batch.boosterFactor}, ${batch.at}, ${batch.intervalCount}::int, ${batch.intervalCv}::real)
+        ${batch.boosterFactor}, ${batch.at}, ${batch.intervalCount}::int, ${batch.intervalCv}::real,
+        ${batch.comboBonusMicro}::bigint)
       ON CONFLICT (user_id, batch_id) DO NOTHING
       RETURNING batch_id
     ), rolled_up AS (
       INSERT INTO tap_rollups AS r (user_id, period, period_start, taps, points_micro, reached_at, hours_mask)
-      SELECT ${batch.userId}, v.period, v.period_start, ${batch.tapsCredited}, ${batch.pointsMicro}, ${batch.at},
+      SELECT ${batch.userId}, v.period, v.period_start, ${batch.tapsCredited},
+        ${batch.pointsMicro}::bigint + ${batch.comboBonusMicro}::bigint, ${batch.at},
         CASE WHEN v.period = 'd' THEN ${hourBit(batch.at)}::int ELSE 0 END
       FROM (VALUES ('d', ${batch.utcDay}::int), ('w', ${batch.utcWeekStart}::int), ('a', 0)) AS v (period, period_start)
       WHERE ${batch.tapsCredited}::int > 0 AND EXISTS (SELECT 1 FROM inserted)
@@ -128,7 +139,9 @@ export async function recordTapBatch(trx: Transaction<Database>, batch: NewBatch
       bucket_updated_at = ${batch.bucketUpdatedAt},
       suspicious_claims = suspicious_claims + ${batch.suspicious ? 1 : 0},
       clipped_taps = clipped_taps + ${batch.tapsClaimed - batch.tapsCredited},
-      achievements_mask = ${batch.achievementsMask}
+      achievements_mask = ${batch.achievementsMask},
+      combo_chain = ${batch.comboChain}::int,
+      combo_at = ${batch.comboAt}::timestamptz
     WHERE user_id = ${batch.userId} AND EXISTS (SELECT 1 FROM inserted)
     RETURNING 1 AS updated`.execute(trx);
   return rows.length === 1;
@@ -144,7 +157,14 @@ export async function findBatch(
 ): Promise<StoredBatch | undefined> {
   const row = await db
     .selectFrom("tap_batches")
-    .select(["taps_credited", "points_micro", "multiplier_micro", "points_after_micro", "total_taps_after"])
+    .select([
+      "taps_credited",
+      "points_micro",
+      "multiplier_micro",
+      "points_after_micro",
+      "total_taps_after",
+      "combo_bonus_micro",
+    ])
     .where("user_id", "=", userId)
     .where("batch_id", "=", batchId)
     .executeTakeFirst();
@@ -155,6 +175,7 @@ export async function findBatch(
       multiplierMicro: row.multiplier_micro,
       pointsAfterMicro: row.points_after_micro,
       totalTapsAfter: row.total_taps_after,
+      comboBonusMicro: row.combo_bonus_micro,
     }
   );
 }
@@ -164,20 +185,29 @@ export interface HistoryPosition {
   id: string;
 }
 
-/** Credited batches, newest first, strictly after `after`. */
+/** Credited batches, newest first, strictly after `after` (or from it on, `includingAfter`). */
 export function listCreditedBatches(
   db: Kysely<Database>,
   userId: string,
-  page: { limit: number; after: HistoryPosition | null },
+  page: { limit: number; after: HistoryPosition | null; includingAfter?: boolean },
 ) {
   let query = db
     .selectFrom("tap_batches")
-    .select(["batch_id", "points_micro", "multiplier_micro", "booster_factor", "created_at"])
+    .select([
+      "batch_id",
+      "points_micro",
+      "combo_bonus_micro",
+      "multiplier_micro",
+      "booster_factor",
+      "created_at",
+    ])
     .where("user_id", "=", userId)
     .where("taps_credited", ">", 0);
   if (page.after) {
     const { at, id } = page.after;
-    query = query.where(sql<boolean>`(created_at, batch_id) < (${at}, ${id}::uuid)`);
+    query = page.includingAfter
+      ? query.where(sql<boolean>`(created_at, batch_id) <= (${at}, ${id}::uuid)`)
+      : query.where(sql<boolean>`(created_at, batch_id) < (${at}, ${id}::uuid)`);
   }
   return query.orderBy("created_at", "desc").orderBy("batch_id", "desc").limit(page.limit).execute();
 }

@@ -19,6 +19,7 @@ interface SyncStateRow extends Partial<RewardsColumns> {
   batch_multiplier_micro: number | null;
   points_after_micro: number | null;
   total_taps_after: number | null;
+  combo_bonus_micro: number | null;
   referrer_id: string | null;
   standing: AccountStatus | null;
 }
@@ -43,9 +44,9 @@ export async function readSyncState(
   const { rows } = await sql<SyncStateRow>`/* prepared: tap-sync-read */
     SELECT r.xmin::text AS version,
       r.points_micro, r.total_taps, r.multiplier_micro, r.bucket_milli_taps, r.bucket_updated_at,
-      r.booster_factor, r.booster_ends_at, r.achievements_mask, r.sync_count, r.sync_window_ends_at,
+      r.booster_factor, r.booster_ends_at, r.achievements_mask, r.combo_chain, r.combo_at, r.streak_claimed_day, r.sync_count, r.sync_window_ends_at,
       b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
-      b.points_after_micro, b.total_taps_after, f.referrer_id, s.status AS standing
+      b.points_after_micro, b.total_taps_after, b.combo_bonus_micro, f.referrer_id, s.status AS standing
     FROM (VALUES (1)) AS one (x)
     LEFT JOIN user_rewards r ON r.user_id = ${query.userId}
     LEFT JOIN tap_batches b ON b.user_id = ${query.userId} AND b.batch_id = ${query.batchId}
@@ -67,6 +68,7 @@ export async function readSyncState(
             multiplierMicro: row.batch_multiplier_micro ?? 0,
             pointsAfterMicro: row.points_after_micro ?? 0,
             totalTapsAfter: row.total_taps_after ?? 0,
+            comboBonusMicro: row.combo_bonus_micro ?? 0,
           },
     referrerId: row.referrer_id,
     standing: row.standing ?? "ok",
@@ -95,6 +97,11 @@ export interface VersionedBatch {
   /** The batch's timing summary (fair play): null (or left out) without intervals. */
   intervalCount?: number | null | undefined;
   intervalCv?: number | null | undefined;
+  /** The combo bonus minted on top of `pointsMicro`, and the chain as it stands after the batch (left out:
+   * no bonus, no chain). */
+  comboBonusMicro?: number | undefined;
+  comboChain?: number | undefined;
+  comboAt?: Date | null | undefined;
   /** The `points` live event's payload, when the points changed (appended to the user's stream). */
   pointsEvent: unknown | null;
   /** The sync limit, checked and counted with the batch: the window's length, the syncs it allows, and now. */
@@ -137,11 +144,12 @@ export async function writeVersionedBatches(
         ${column((b) => b.utcDay)}::int[], ${column((b) => b.utcWeekStart)}::int[],
         ${column((b) => (b.pointsEvent === null ? null : JSON.stringify(b.pointsEvent)))}::jsonb[],
         ${column((b) => b.intervalCount ?? null)}::int[], ${column((b) => b.intervalCv ?? null)}::real[],
-        ${column((b) => hourBit(b.at))}::int[]
+        ${column((b) => hourBit(b.at))}::int[], ${column((b) => b.comboBonusMicro ?? 0)}::bigint[],
+        ${column((b) => b.comboChain ?? 0)}::int[], ${column((b) => (b.comboAt ? iso(b.comboAt) : null))}::timestamptz[]
       ) AS i (user_id, version, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
         points_after_micro, total_taps_after, bucket_milli_taps, bucket_updated_at, suspicious, booster_factor,
         achievements_mask, at, limit_now, utc_day, utc_week_start, points_event, interval_count, interval_cv,
-        hour_bit)
+        hour_bit, combo_bonus_micro, combo_chain, combo_at)
     ), locked AS (
       SELECT i.* FROM user_rewards r JOIN input i ON i.user_id = r.user_id
       WHERE r.xmin::text = i.version
@@ -151,9 +159,10 @@ export async function writeVersionedBatches(
       FOR UPDATE OF r
     ), inserted AS (
       INSERT INTO tap_batches (user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
-        points_after_micro, total_taps_after, suspicious, booster_factor, created_at, interval_count, interval_cv)
+        points_after_micro, total_taps_after, suspicious, booster_factor, created_at, interval_count, interval_cv,
+        combo_bonus_micro)
       SELECT user_id, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro, points_after_micro,
-        total_taps_after, suspicious, booster_factor, at, interval_count, interval_cv
+        total_taps_after, suspicious, booster_factor, at, interval_count, interval_cv, combo_bonus_micro
       FROM locked
       ON CONFLICT (user_id, batch_id) DO NOTHING
       RETURNING user_id
@@ -161,7 +170,7 @@ export async function writeVersionedBatches(
       SELECT locked.* FROM locked JOIN inserted USING (user_id)
     ), rolled_up AS (
       INSERT INTO tap_rollups AS r (user_id, period, period_start, taps, points_micro, reached_at, hours_mask)
-      SELECT w.user_id, v.period, v.period_start, w.taps_credited, w.points_micro, w.at,
+      SELECT w.user_id, v.period, v.period_start, w.taps_credited, w.points_micro + w.combo_bonus_micro, w.at,
         CASE WHEN v.period = 'd' THEN w.hour_bit ELSE 0 END
       FROM written w
       CROSS JOIN LATERAL (VALUES ('d', w.utc_day), ('w', w.utc_week_start), ('a', 0)) AS v (period, period_start)
@@ -180,6 +189,8 @@ export async function writeVersionedBatches(
         suspicious_claims = r.suspicious_claims + CASE WHEN w.suspicious THEN 1 ELSE 0 END,
         clipped_taps = r.clipped_taps + (w.taps_claimed - w.taps_credited),
         achievements_mask = w.achievements_mask,
+        combo_chain = w.combo_chain,
+        combo_at = w.combo_at,
         ${countSync({ windowSeconds, now: sql.ref<Date>("w.limit_now") })}
       FROM written w
       WHERE r.user_id = w.user_id

@@ -33,6 +33,7 @@ export interface AuditEntry {
   target: string | null;
   amountMicro: number | null;
   at: Date;
+  reason: string | null;
 }
 
 export async function recordAudit(
@@ -63,6 +64,7 @@ export async function recordAudit(
     target: entry.target,
     amountMicro: entry.amountMicro,
     at: entry.at,
+    reason: entry.reason ?? null,
   });
 }
 
@@ -79,6 +81,7 @@ export function listAudit(db: Kysely<Database>, request: PageRequest): Promise<P
       target: row.target,
       amountMicro: row.amount_micro,
       at: row.created_at,
+      reason: row.reason,
     }),
   );
 }

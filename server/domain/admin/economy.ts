@@ -6,14 +6,19 @@
  * A day is counted from the tables once it is finished (FINISHED_AFTER_MS past its midnight, so a tap sync
  * that began before midnight has committed) and kept in `economy_days`; later answers read it there and count
  * only the days not yet kept and the unfinished ones (today's, and yesterday's for a few minutes).
+ *
+ * Each day also answers its coverage at its end (today's: now), from the balances as they stood then
+ * (docs/decisions/040-coverage-trend.md), kept with the day's figures once it is finished.
  */
 import type { Kysely } from "kysely";
 import {
+  type DayEndBalances,
+  dayEndBalances,
   type EconomyDayRow,
   economyDays,
   liabilityFigures,
 } from "../../db/read-models/economy.read-model.ts";
-import { keepEconomyDays, keptEconomyDays } from "../../db/repos/economy-days.repo.ts";
+import { keepDayEndBalances, keepEconomyDays, keptEconomyDays } from "../../db/repos/economy-days.repo.ts";
 import type { Database } from "../../db/schema.ts";
 import { utcDayKey, utcDayOf } from "../economy/utc-days.ts";
 import { payoutMicro } from "../wallet/withdraw-rewards.ts";
@@ -22,7 +27,8 @@ import { payoutMicro } from "../wallet/withdraw-rewards.ts";
 export const FINISHED_AFTER_MS = 10 * 60_000;
 
 export interface EconomyReport {
-  days: (Omit<EconomyDayRow, "day"> & { date: string })[];
+  /** `coverage`: at the day's end (today's: now); null when nothing was owed then. */
+  days: (Omit<EconomyDayRow, "day"> & { date: string; coverage: number | null })[];
   liabilities: {
     pointsOutstandingMicro: number;
     pointsOutstandingUsdtMicro: number;
@@ -46,7 +52,11 @@ export async function economyReport(
   const hotWalletMicro = figures.hotWalletMicro ?? 0;
   const owed = figures.walletsMicro + pointsOutstandingUsdtMicro;
   return {
-    days: rows.map(({ day, ...figures }) => ({ date: utcDayKey(day), ...figures })),
+    days: rows.map(({ day, balances, ...figures }) => ({
+      date: utcDayKey(day),
+      ...figures,
+      coverage: coverageOf(balances, deps.pointsPerUsdt),
+    })),
     liabilities: {
       pointsOutstandingMicro: figures.pointsOutstandingMicro,
       pointsOutstandingUsdtMicro,
@@ -58,24 +68,51 @@ export async function economyReport(
   };
 }
 
-/** Days `from`..`to`: the kept ones as kept, the rest counted (and kept when finished). */
-async function daysFrom(db: Kysely<Database>, now: Date, from: number, to: number): Promise<EconomyDayRow[]> {
+/** (treasury + hot wallet) / (wallets + points outstanding in USDT, rounded down as a conversion would); null when nothing is owed. */
+export function coverageOf(balances: Omit<DayEndBalances, "day">, pointsPerUsdt: number): number | null {
+  const owed = balances.walletsMicro + payoutMicro(balances.pointsOutstandingMicro, pointsPerUsdt);
+  return owed === 0 ? null : (balances.treasuryMicro + balances.hotWalletMicro) / owed;
+}
+
+type EconomyDay = EconomyDayRow & { balances: DayEndBalances };
+
+/**
+ * Days `from`..`to`: the kept ones as kept, the rest counted (and kept when finished). The balances are counted
+ * back from today's for the days that lack them (today, days not kept, days kept before migration 019).
+ */
+async function daysFrom(db: Kysely<Database>, now: Date, from: number, to: number): Promise<EconomyDay[]> {
   const lastFinished = Math.min(to, utcDayOf(new Date(now.getTime() - FINISHED_AFTER_MS)) - 1);
   const kept = lastFinished < from ? [] : await keptEconomyDays(db, from, lastFinished);
-  const byDay = new Map(kept.map((row) => [row.day, row]));
+  const figuresByDay = new Map<number, EconomyDayRow>(kept.map(({ balances: _, ...row }) => [row.day, row]));
+  const balancesByDay = new Map<number, DayEndBalances>();
+  for (const row of kept) if (row.balances) balancesByDay.set(row.day, row.balances);
   const missing = [];
-  for (let day = from; day <= to; day += 1) if (!byDay.has(day)) missing.push(day);
+  for (let day = from; day <= to; day += 1) if (!figuresByDay.has(day)) missing.push(day);
   const [first, last] = [missing[0], missing.at(-1)];
-  if (first !== undefined && last !== undefined) {
-    // One count over the span of the missing days (often only today, or today and a first long range).
-    const counted = await economyDays(db, first, last);
-    const fresh = counted.filter((row) => !byDay.has(row.day));
-    await keepEconomyDays(
-      db,
-      fresh.filter((row) => row.day <= lastFinished),
-      now,
-    );
-    for (const row of fresh) byDay.set(row.day, row);
+  // One count over the span of the missing days (often only today, or today and a first long range).
+  const counted = first !== undefined && last !== undefined ? await economyDays(db, first, last) : [];
+  const fresh = counted.filter((row) => !figuresByDay.has(row.day));
+  for (const row of fresh) figuresByDay.set(row.day, row);
+  let lacking = to;
+  for (let day = to; day >= from; day -= 1) if (!balancesByDay.has(day)) lacking = day;
+  const refilled = kept.filter((row) => row.balances === null).map((row) => row.day);
+  for (const balances of await dayEndBalances(db, lacking, to))
+    if (!balancesByDay.has(balances.day)) balancesByDay.set(balances.day, balances);
+  const days: EconomyDay[] = [];
+  for (let day = from; day <= to; day += 1) {
+    const figures = figuresByDay.get(day);
+    const balances = balancesByDay.get(day);
+    if (!figures || !balances) throw new Error(`the economy of day ${day} was not counted`);
+    days.push({ ...figures, balances });
   }
-  return [...byDay.values()].sort((a, b) => a.day - b.day);
+  await keepEconomyDays(
+    db,
+    days.filter((row) => row.day <= lastFinished && fresh.some((counted) => counted.day === row.day)),
+    now,
+  );
+  await keepDayEndBalances(
+    db,
+    days.filter((row) => refilled.includes(row.day)).map((row) => row.balances),
+  );
+  return days;
 }

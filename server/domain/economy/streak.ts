@@ -5,15 +5,18 @@
  * up: one claim a UTC day, however many requests race. The reward is a points movement keyed by the day.
  */
 
+import type { Transaction } from "kysely";
 import { MICRO_PER_UNIT } from "#contracts/micro.ts";
+import { noteStreakClaimedDay, type RewardsRow } from "../../db/repos/rewards.repo.ts";
 import { findLatestStreakClaim, insertStreakClaim } from "../../db/repos/streaks.repo.ts";
+import type { Database } from "../../db/schema.ts";
 import type { Settings, Uses } from "../deps.ts";
 import { runIdempotent } from "../idempotency.ts";
 import type { LiveTransactionDeps } from "../live/live-transaction.ts";
 import { lockRewardsAccount, movePoints } from "../taps/rewards-account.ts";
-import { streakGoalsReached, unlockAchievements } from "./achievements.ts";
+import { maskOf, streakGoalsReached, unlockAchievements } from "./achievements.ts";
 import { streakAlreadyClaimed } from "./errors.ts";
-import { claimStreakOn, nextStreakReward, streakOn } from "./streak-rules.ts";
+import { claimStreakOn, nextStreakReward, type StreakClaimOutcome, streakOn } from "./streak-rules.ts";
 import { startOfUtcDay, utcDayKey, utcDayOf } from "./utc-days.ts";
 
 export interface StreakStatus {
@@ -61,41 +64,75 @@ export function claimStreak(
     { callerId: userId, key: request.idempotencyKey, scope: "streak-claim", body: {} },
     async (trx) => {
       const now = deps.clock();
-      const today = utcDayOf(now);
       const rewards = await lockRewardsAccount(trx, userId, now);
-      const claim = claimStreakOn(
-        (await findLatestStreakClaim(trx, userId)) ?? null,
-        today,
-        deps.config.economy.streak,
-      );
-      if (!claim) throw streakAlreadyClaimed();
-      const rewardMicro = claim.rewardPoints * MICRO_PER_UNIT;
-      if (!(await insertStreakClaim(trx, { ...claim, userId, rewardMicro, at: now })))
-        throw streakAlreadyClaimed();
-
-      const pointsMicro =
-        rewardMicro > 0
-          ? await movePoints(trx, userId, rewards, {
-              deltaMicro: rewardMicro,
-              kind: "streak",
-              idempotencyKey: `streak:${utcDayKey(today)}`,
-              at: now,
-            })
-          : rewards.pointsMicro;
-      const after = await unlockAchievements(
-        trx,
-        deps.config.economy.achievementRewardPoints,
-        { userId, ...rewards, pointsMicro },
-        streakGoalsReached(claim.streak),
-        now,
-      );
+      const claimed = await claimTodayOnLockedRow(deps, trx, { userId, rewards, now });
+      if (!claimed) throw streakAlreadyClaimed();
       return {
-        current: claim.streak,
-        best: claim.best,
-        rewardPoints: claim.rewardPoints,
-        pointsMicro: after.pointsMicro,
+        current: claimed.claim.streak,
+        best: claimed.claim.best,
+        rewardPoints: claimed.claim.rewardPoints,
+        pointsMicro: claimed.rewards.pointsMicro,
         totalTaps: rewards.totalTaps,
       };
     },
   );
+}
+
+export interface ClaimedToday {
+  claim: StreakClaimOutcome;
+  rewardMicro: number;
+  /** The rewards row after the claim: its reward and any streak achievement's. */
+  rewards: RewardsRow;
+}
+
+/**
+ * Claims today's streak on the user's rewards row, which the caller's transaction has locked: the claim row,
+ * its keyed points movement and `points` event, any streak achievement, and the row's note of the claimed
+ * day. Answers null when today is already claimed (the row's note is brought up to date all the same). Both
+ * the hand claim and a tap sync's auto-claim (docs/decisions/039) come here, so they pay the same, once.
+ */
+export async function claimTodayOnLockedRow(
+  deps: Settings<"economy">,
+  trx: Transaction<Database>,
+  locked: { userId: string; rewards: RewardsRow; now: Date },
+): Promise<ClaimedToday | null> {
+  const { userId, rewards, now } = locked;
+  const today = utcDayOf(now);
+  const claim = claimStreakOn(
+    (await findLatestStreakClaim(trx, userId)) ?? null,
+    today,
+    deps.config.economy.streak,
+  );
+  const rewardMicro = (claim?.rewardPoints ?? 0) * MICRO_PER_UNIT;
+  const inserted =
+    claim !== null && (await insertStreakClaim(trx, { ...claim, userId, rewardMicro, at: now }));
+  await noteStreakClaimedDay(trx, userId, today);
+  if (!claim || !inserted) return null;
+
+  const pointsMicro =
+    rewardMicro > 0
+      ? await movePoints(trx, userId, rewards, {
+          deltaMicro: rewardMicro,
+          kind: "streak",
+          idempotencyKey: `streak:${utcDayKey(today)}`,
+          at: now,
+        })
+      : rewards.pointsMicro;
+  const after = await unlockAchievements(
+    trx,
+    deps.config.economy.achievementRewardPoints,
+    { userId, ...rewards, pointsMicro },
+    streakGoalsReached(claim.streak),
+    now,
+  );
+  return {
+    claim,
+    rewardMicro,
+    rewards: {
+      ...rewards,
+      pointsMicro: after.pointsMicro,
+      achievementsMask: rewards.achievementsMask | maskOf(after.unlocked),
+      streakClaimedDay: Math.max(rewards.streakClaimedDay ?? today, today),
+    },
+  };
 }

@@ -98,10 +98,10 @@ async function decide(
       await recordAudit(trx, {
         actor,
         action: decision.approve ? "approve-withdrawal" : "reject-withdrawal",
-        // The audit log has no reason column: the reason is part of what the log names (docs/fair-play.md).
-        target: decision.approve ? who : `${who}: ${decision.reason}`,
+        target: who,
         amountMicro: row.amount_micro,
         at,
+        ...(decision.approve ? {} : { reason: decision.reason }),
       });
       return answerOf(row, owner);
     },

@@ -108,6 +108,7 @@ export function auditRecorded(trx: Trx, entry: AuditEntry): void {
       target: entry.target,
       amount: entry.amountMicro === null ? null : microToNumber(entry.amountMicro),
       timestamp: entry.at.toISOString(),
+      reason: entry.reason,
     },
   });
 }

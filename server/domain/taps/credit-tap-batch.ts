@@ -5,7 +5,9 @@
  * like a clipped claim, counts as suspicious). A batch id is credited once: a replay, even a concurrent one,
  * answers the stored result. A batch whose taps reach an achievement's goal unlocks it in the same transaction;
  * its reward is in the answer's points (and in the stored answer a replay gets). The user's referrer, if any,
- * gets their share of the batch's points in the same transaction (docs/decisions/022).
+ * gets their share of the batch's points in the same transaction (docs/decisions/022): the taps' points only, never
+ * the combo bonus. Every complete 50 taps of a combo chain mint a bonus on top (combos.ts), and the first sync of
+ * a UTC day claims the day's streak reward when AUTO_CLAIM is on and it is not claimed yet (docs/decisions/039).
  */
 import { MAX_TAPS_WITH_INTERVALS } from "#contracts/fair-play-rules.ts";
 import { insertRewardsRow, type RewardsRow } from "../../db/repos/rewards.repo.ts";
@@ -28,6 +30,7 @@ import {
 } from "../economy/achievements.ts";
 import { boostFactorAt } from "../economy/boosters.ts";
 import { shareTapPoints } from "../economy/referrals.ts";
+import { claimTodayOnLockedRow } from "../economy/streak.ts";
 import { utcDayOf, utcWeekStartOf } from "../economy/utc-days.ts";
 import { accountBanned, accountFrozen } from "../fair-play/errors.ts";
 import { refuseIfFrozen } from "../fair-play/money-gate.ts";
@@ -37,6 +40,7 @@ import { announce } from "../live/announcer.ts";
 import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { pointsChanged, pointsPayload } from "../live/screen-events.ts";
 import type { LimitRule } from "../rate-limit.ts";
+import { comboBonusMicro, comboOf } from "./combos.ts";
 import { badIntervals, tooManySyncs } from "./errors.ts";
 import type { SyncHint } from "./sync-hints.ts";
 import { writeInGroup } from "./sync-write-groups.ts";
@@ -67,7 +71,10 @@ export interface TapBatchResult {
   pointsMicro: number;
   totalTaps: number;
   multiplierMicro: number;
-  credited: { taps: number; pointsMicro: number };
+  /** `pointsMicro`: the taps' own points; `comboBonusMicro`: what combos minted on top. */
+  credited: { taps: number; pointsMicro: number; comboBonusMicro: number };
+  /** The day's streak claim this sync made (auto-claim), else null. */
+  streak: { current: number; rewardMicro: number } | null;
   replayed: boolean;
 }
 
@@ -75,7 +82,12 @@ const replayOf = (batch: StoredBatch): TapBatchResult => ({
   pointsMicro: batch.pointsAfterMicro,
   totalTaps: batch.totalTapsAfter,
   multiplierMicro: batch.multiplierMicro,
-  credited: { taps: batch.tapsCredited, pointsMicro: batch.pointsMicro },
+  credited: {
+    taps: batch.tapsCredited,
+    pointsMicro: batch.pointsMicro,
+    comboBonusMicro: batch.comboBonusMicro,
+  },
+  streak: null,
   replayed: true,
 });
 
@@ -102,6 +114,18 @@ function priceBatch(
   const multiplierMicro = rewards.multiplierMicro;
   const factor = boostFactorAt(rewards, now, deps.config.economy.boosters.graceMs);
   const creditedPointsMicro = take.granted * multiplierMicro * factor;
+  const combo = comboOf({
+    previous: { chain: rewards.comboChain, at: rewards.comboAt },
+    intervals: claim.intervals,
+    taps: claim.taps,
+    credited: take.granted,
+    now,
+  });
+  const bonusMicro = comboBonusMicro(
+    combo.completed,
+    multiplierMicro * factor,
+    deps.config.economy.comboBonusPercent,
+  );
   const totalTaps = rewards.totalTaps + take.granted;
   // Goals are checked against the bits read with the row: no query unless this batch reaches one.
   const unlocks = pendingUnlocks(
@@ -110,10 +134,11 @@ function priceBatch(
     deps.config.economy.achievementRewardPoints,
   );
   const result: TapBatchResult = {
-    pointsMicro: rewards.pointsMicro + creditedPointsMicro + rewardOf(unlocks),
+    pointsMicro: rewards.pointsMicro + creditedPointsMicro + bonusMicro + rewardOf(unlocks),
     totalTaps,
     multiplierMicro,
-    credited: { taps: take.granted, pointsMicro: creditedPointsMicro },
+    credited: { taps: take.granted, pointsMicro: creditedPointsMicro, comboBonusMicro: bonusMicro },
+    streak: null,
     replayed: false,
   };
   const batch: NewBatch = {
@@ -135,6 +160,9 @@ function priceBatch(
     utcWeekStart: utcWeekStartOf(utcDayOf(now)),
     intervalCount: timing?.count ?? null,
     intervalCv: timing?.cv ?? null,
+    comboBonusMicro: bonusMicro,
+    comboChain: combo.after.chain,
+    comboAt: combo.after.at,
   };
   return { result, unlocks, batch };
 }
@@ -143,8 +171,9 @@ function priceBatch(
  * Credits the batch. The usual case is one statement and no transaction (docs/decisions/027, 028 and 032):
  * the versioned write, priced from this instance's hint of the rewards row and sent with the other syncs that
  * reach their write in the same turn; without a hint, or when the write finds the hint stale, a read first.
- * A batch that unlocks an achievement or shares points with a referrer, a user's first batch, and a row that
- * keeps moving between read and write take the locking transaction below, whose rules are the same.
+ * A batch that unlocks an achievement or shares points with a referrer, the first sync of a UTC day that must
+ * claim the streak (known from the row: no query of its own), a user's first batch, and a row that keeps moving
+ * between read and write take the locking transaction below, whose rules are the same.
  */
 export async function creditTapBatch(
   deps: TapSyncDeps,
@@ -214,8 +243,8 @@ const NEEDS_LOCK = "needs-lock";
 /**
  * Prices the batch from the row as known (read, or this instance's hint) and writes it if the row is still at
  * that version. Answers the result (and keeps the new row as the next sync's hint), null when nothing was
- * written, or NEEDS_LOCK for a batch that unlocks an achievement or shares points with a referrer (the
- * payments are written by the locking path).
+ * written, or NEEDS_LOCK for a batch that unlocks an achievement, shares points with a referrer or must claim
+ * the day's streak (the payments are written by the locking path).
  */
 async function writeFromRow(
   deps: TapSyncDeps,
@@ -223,6 +252,7 @@ async function writeFromRow(
   known: SyncHint,
 ): Promise<TapBatchResult | typeof NEEDS_LOCK | null> {
   const { userId, claim, now } = sync;
+  if (mustClaimStreak(deps, known.row, now)) return NEEDS_LOCK;
   const priced = priceBatch(deps, known.row, claim, now, sync.timing);
   const { result, batch } = priced;
   const sharesPoints = known.referrerId !== null && result.credited.pointsMicro > 0;
@@ -252,12 +282,22 @@ async function writeFromRow(
       bucketMilliTaps: batch.bucketMilliTaps,
       bucketUpdatedAt: batch.bucketUpdatedAt,
       achievementsMask: batch.achievementsMask,
+      comboChain: batch.comboChain,
+      comboAt: batch.comboAt,
     },
   });
   if (written.seq > 0) await announce(deps.db, [`${userId}:${written.seq}`]).catch(noteUnannounced(deps));
   noteWritten(deps, sync, result.credited.taps);
   return result;
 }
+
+/**
+ * Auto-claim: with AUTO_CLAIM on, a sync whose row does not note today's claim goes the locking way, which
+ * looks at the claims and claims today if nobody has. The note rides on the row every sync reads, so the
+ * steady state (today noted) costs nothing.
+ */
+const mustClaimStreak = (deps: Settings<"economy">, row: RewardsRow, now: Date) =>
+  deps.config.economy.autoClaim && (row.streakClaimedDay === null || row.streakClaimedDay < utcDayOf(now));
 
 const syncLimitAt = (now: Date) => ({
   windowSeconds: TAP_SYNC_LIMIT.windowSeconds,
@@ -298,8 +338,18 @@ async function creditInTransaction(deps: TapSyncDeps, sync: Sync): Promise<TapBa
     const refusedUntil = await countSyncOnLockedRow(trx, userId, syncLimitAt(now));
     if (refusedUntil) throw tooManySyncs(secondsUntil(refusedUntil, now));
 
-    const { rewards } = state;
-    const { result, unlocks, batch } = priceBatch(deps, rewards, claim, now, sync.timing);
+    let { rewards } = state;
+    // Auto-claim first, so the batch is priced on the row as the claim left it (its reward in the points).
+    const claimed = mustClaimStreak(deps, rewards, now)
+      ? await claimTodayOnLockedRow(deps, trx, { userId, rewards, now })
+      : null;
+    if (claimed) rewards = claimed.rewards;
+    const priced = priceBatch(deps, rewards, claim, now, sync.timing);
+    const { unlocks, batch } = priced;
+    const result: TapBatchResult = {
+      ...priced.result,
+      streak: claimed && { current: claimed.claim.streak, rewardMicro: claimed.rewardMicro },
+    };
     const recorded = await recordTapBatch(trx, { ...batch, userId });
     if (recorded) {
       await recordUnlocks(trx, userId, unlocks, now);

@@ -30,6 +30,7 @@ const AUDIT = {
     target: "u1",
     amount: 5,
     timestamp: "t",
+    reason: null,
   },
 };
 

@@ -27,6 +27,7 @@ function start(
   const queries: FairPlayQuery[] = [];
   const accounts: string[] = [];
   const submitted: SubmitInput[] = [];
+  const fake = createFakeApp({ streamsUp: { admin: true } });
   const dialog = adminFormMachine.provide({
     actors: {
       submit: fromPromise(async ({ input }: { input: SubmitInput }) => {
@@ -58,7 +59,7 @@ function start(
         rejectDialog: dialog,
       },
     }),
-    { input: { search, newId: () => "key", app: createFakeApp().app } },
+    { input: { search, newId: () => "key", app: fake.app } },
   );
   const toasts: string[] = [];
   actor.on("toast", (event) => toasts.push(`${event.title}: ${event.description}`));
@@ -70,10 +71,39 @@ function start(
   };
   const panel = () => toFairPlayPanel(actor.getSnapshot());
   const view = () => toFairPlayView(actor.getSnapshot().children.list?.getSnapshot());
-  return { actor, queries, accounts, submitted, toasts, form, panel, view };
+  return { actor, queries, accounts, submitted, toasts, form, panel, view, push: fake.push };
 }
 
 describe("Fair play page machine", () => {
+  it("reads the open account again when another admin acts on it, and not for another account", async () => {
+    const { actor, accounts, push } = start({});
+    await flush();
+    push("admin", { type: "ADMIN.RISK", userId: "u1", status: "frozen", score: 70 });
+    await flush();
+    expect(accounts).toEqual([]); // no panel open: nothing to read
+    actor.send({ type: "ACCOUNT.OPEN", account: BOT });
+    await flush();
+    expect(accounts).toEqual(["u1"]);
+    push("admin", { type: "ADMIN.RISK", userId: "u2", status: "frozen", score: 40 });
+    await flush();
+    expect(accounts).toEqual(["u1"]);
+    expect(actor.getSnapshot().matches({ account: "shown" })).toBe(true);
+    push("admin", { type: "ADMIN.RISK", userId: "u1", status: "frozen", score: 70 });
+    await flush();
+    expect(accounts).toEqual(["u1", "u1"]);
+    // An event that names no account, or lost events, may be about it: read it again.
+    push("admin", { type: "ADMIN.RISK", userId: "", status: "ok", score: 0 });
+    await flush();
+    push("admin", { type: "STREAM.RESET" });
+    await flush();
+    expect(accounts).toEqual(["u1", "u1", "u1", "u1"]);
+    expect(actor.getSnapshot().matches({ account: "shown" })).toBe(true);
+    actor.send({ type: "ACCOUNT.CLOSE" });
+    push("admin", { type: "ADMIN.RISK", userId: "u1", status: "ok", score: 0 });
+    await flush();
+    expect(accounts).toHaveLength(4);
+  });
+
   it("asks for accounts in review when the URL names no filter, and for the URL's filter and pages", async () => {
     expect(fairPlayQueryOf({})).toEqual({ risk: { status: "review" }, held: {} });
     expect(fairPlayQueryOf({ status: "appealed", cursors: "a,b", hcursors: "h" })).toEqual({

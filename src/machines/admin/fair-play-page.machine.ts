@@ -8,12 +8,16 @@
  *   GET /admin/users/{id}/risk), where RISK.OPEN opens the action dialog (`acting`: Clear, Freeze, Unfreeze or
  *   Ban with a required reason) and ACCOUNT.CLOSE closes it; closed —APPROVE.OPEN→ approving and
  *   —REJECT.OPEN→ rejecting, each invoking its form machine for the chosen withdrawal.
+ * - The open account is read again when the admins' stream says it changed (ADMIN.RISK naming it, or naming no
+ *   account) or events were lost (STREAM.RESET): another admin's decision shows without a reload.
  * - A form that succeeded reloads the list (and the open account); one that ended `outdated` (409: another
  *   admin decided first) reloads the list too, so the admin sees where the withdrawal stands now.
  */
 import { assertEvent, assign, emit, fromPromise, sendTo, setup } from "xstate";
 import type { RiskActionName } from "#contracts/fair-play-rules.ts";
 import type { AppLink } from "#src/machines/app.types.ts";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { liveActors } from "#src/machines/shared/live-aware.ts";
 import { notProvided } from "#src/machines/shared/not-provided.ts";
 import { type Toast, toast } from "#src/machines/shared/toast.ts";
 import { formInput } from "./admin.forms.ts";
@@ -47,10 +51,11 @@ export const fairPlayPageMachine = setup({
       detail: RiskAccountData | null;
     },
     input: {} as { search: FairPlaySearch; newId: () => string; app: AppLink },
-    events: {} as FairPlayPageEvent,
+    events: {} as FairPlayPageEvent | LiveEvent,
     emitted: {} as Toast,
     children: {} as {
       list: "list";
+      live: "liveEvents";
       account: "account";
       riskDialog: "riskDialog";
       approveDialog: "approveDialog";
@@ -59,10 +64,16 @@ export const fairPlayPageMachine = setup({
   },
   actors: {
     list: fairPlayListMachine,
+    ...liveActors,
     account: fromPromise<RiskAccountData, string>(notProvided("fairPlayPage", "account")),
     riskDialog: adminFormMachine,
     approveDialog: adminFormMachine,
     rejectDialog: adminFormMachine,
+  },
+  guards: {
+    /** An admin.risk event about the open account, or about an account it does not name. */
+    namesOpenAccount: ({ context, event }) =>
+      event.type === "ADMIN.RISK" && (!event.userId || event.userId === context.account?.id),
   },
   actions: {
     passOn: sendTo("list", ({ event }) => {
@@ -86,7 +97,10 @@ export const fairPlayPageMachine = setup({
     account: null,
     detail: null,
   }),
-  invoke: { id: "list", src: "list", input: ({ context }) => context.list },
+  invoke: [
+    { id: "list", src: "list", input: ({ context }) => context.list },
+    { id: "live", src: "liveEvents", input: ({ context }) => ({ app: context.list.app, stream: "admin" }) },
+  ],
   on: { QUERY: { actions: "passOn" }, RELOAD: { actions: "passOn" } },
   initial: "closed",
   states: {
@@ -111,7 +125,13 @@ export const fairPlayPageMachine = setup({
             onError: { target: "failed", actions: "toastAccountFailure" },
           },
         },
-        shown: { on: { "RISK.OPEN": "acting" } },
+        shown: {
+          on: {
+            "RISK.OPEN": "acting",
+            "ADMIN.RISK": { guard: "namesOpenAccount", target: "loading" },
+            "STREAM.RESET": "loading",
+          },
+        },
         failed: { on: { "ACCOUNT.RETRY": "loading" } },
         acting: {
           invoke: {

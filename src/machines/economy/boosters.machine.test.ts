@@ -237,7 +237,18 @@ describe("boosters: the end of a booster", () => {
     actor.send({ type: "BOOSTER.CHANGED", active: null });
     expect(view().running).toBeNull();
     expect(actor.getSnapshot().matches({ boost: "grace" })).toBe(true);
-    expect(factors()).toEqual([1, 3]);
+    // The taps keep counting at ×3 through the grace (told again as the machine settles on grace).
+    expect(factors()).toEqual([1, 3, 3]);
+  });
+
+  it("a booster read in its grace (the page opened just after its end) still counts the taps at its factor", async () => {
+    const { actor, view, factors } = start({
+      list: { catalogue: CATALOGUE, active: { id: "turbo-2x", factor: 2, endsAt: iso(T0 - 5_000) } },
+    });
+    await flush();
+    expect(actor.getSnapshot().matches({ boost: "grace" })).toBe(true);
+    expect(view().running).toBeNull();
+    expect(factors()).toEqual([2]);
   });
 
   it("a booster that ended more than 30 s ago is no booster at all", async () => {

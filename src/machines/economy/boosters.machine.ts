@@ -126,7 +126,8 @@ export const boostersMachine = boostersSetup.createMachine({
         checking: {
           always: [
             { guard: "running", target: "active" },
-            { guard: "inGrace", target: "grace" },
+            // A booster read or pushed in its grace still boosts the batches on their way: the taps count at it.
+            { guard: "inGrace", target: "grace", actions: "tellFactor" },
             { target: "none", actions: "tellNoFactor" },
           ],
         },

@@ -7,6 +7,7 @@ import { pointsHistoryMachine } from "./points-history.machine.ts";
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const row = (id: string, factor = 1): PointsHistoryEntry => ({
   id,
+  kind: "taps",
   points: 0.002 * factor,
   multiplier: 0.001,
   factor,
@@ -79,6 +80,21 @@ describe("points history", () => {
     calls[2]!.answer.resolve({ history: [row("b4"), row("b3", 2)], nextCursor: null });
     await flush();
     expect(ids()).toEqual(["b4", "b3", "b2", "b1"]);
+  });
+
+  it("keeps a combo bonus as its own row above its batch, and a refresh brings both once", async () => {
+    const { push, calls, actor } = start();
+    const combo: PointsHistoryEntry = { ...row("b2:combo"), kind: "combo", points: 0.005 };
+    calls[0]!.answer.resolve({ history: [row("b1")], nextCursor: null });
+    await flush();
+    push("user", { type: "POINTS.UPDATED", points: 1, totalTaps: 60, multiplier: 0.001 });
+    calls[1]!.answer.resolve({ history: [combo, row("b2"), row("b1")], nextCursor: null });
+    await flush();
+    expect(actor.getSnapshot().context.rows.map((entry) => `${entry.id}:${entry.kind}`)).toEqual([
+      "b2:combo:combo",
+      "b2:taps",
+      "b1:taps",
+    ]);
   });
 
   it("a failed first load can be retried", async () => {

@@ -32,7 +32,7 @@ function start(
   const keys: string[] = [];
   let reads = 0;
   let ids = 0;
-  const { app, received } = createFakeApp();
+  const { app, received, announce } = createFakeApp();
   const actor = createActor(
     streakMachine.provide({
       actors: {
@@ -62,6 +62,7 @@ function start(
     keys,
     toasts,
     received,
+    announce,
     reads: () => reads,
     view: () => toStreakView(actor.getSnapshot()),
     advance: async (ms: number) => {
@@ -136,6 +137,39 @@ describe("streak card", () => {
     await advance(1);
     expect(reads()).toBe(2);
     expect(view().claimedToday).toBe(false);
+  });
+
+  it("hears a tap sync's auto-claim: today shows claimed, without a toast of its own or a second claim", async () => {
+    const { toasts, keys, received, view, announce } = start();
+    await flush();
+    expect(view()).toMatchObject({ claimedToday: false, current: 2 });
+    announce({ type: "autoClaim", current: 3, reward: 3 });
+    expect(view()).toMatchObject({ claimedToday: true, current: 3, best: 5, nextReward: 4, claiming: false });
+    expect(view().week.at(-1)?.state).toBe("claimed");
+    // The taps actor toasted it and already holds the points: nothing more to say or send.
+    expect(toasts).toEqual([]);
+    expect(received).toEqual([]);
+    expect(keys).toEqual([]);
+  });
+
+  it("an auto-claim while a claim by hand is out wins: today is claimed, the refusal that follows is not shown", async () => {
+    const { actor, toasts, view, announce } = start({ claims: [] });
+    await flush();
+    actor.send({ type: "CLAIM" });
+    expect(view().claiming).toBe(true);
+    announce({ type: "autoClaim", current: 8, reward: 7 });
+    expect(view()).toMatchObject({ claimedToday: true, claiming: false, current: 8, best: 8, nextReward: 7 });
+    await flush();
+    expect(toasts).toEqual([]);
+  });
+
+  it("an auto-claim heard while loading reads the streak again (that read may predate it)", async () => {
+    const { view, reads, announce } = start({ loads: [OPEN, { ...OPEN, current: 3, claimedToday: true }] });
+    expect(view().status).toBe("loading");
+    announce({ type: "autoClaim", current: 3, reward: 3 });
+    await flush();
+    expect(reads()).toBe(2);
+    expect(view()).toMatchObject({ status: "ready", claimedToday: true, current: 3 });
   });
 
   it("a failed load says so; RETRY and a stream reset read again", async () => {

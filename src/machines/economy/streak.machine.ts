@@ -6,8 +6,11 @@
  * `STREAK_ALREADY_CLAIMED` (another tab or device claimed today) is not a failure: the card shows today as
  * claimed. At the end of the UTC day (`resetsAt`) the card reads the streak again, so the next claim opens
  * without a reload. The points a claim pays go to the taps actor through the root (REWARDS.UPDATED).
+ * Auto-claim: a tap sync that claimed the day's reward is published by the root (`autoClaim`); the card then
+ * shows today as claimed (the taps actor already toasted it and holds the points). Heard while loading, it
+ * reads the streak again, as that read may predate the claim.
  */
-import { assign, enqueueActions, fromPromise, setup } from "xstate";
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from "xstate";
 import { roundToMicro } from "#contracts/micro.ts";
 import type { ClaimAnswer, StreakAnswer } from "#src/api/economy.ts";
 import type { ApiError } from "#src/api/errors.ts";
@@ -26,7 +29,20 @@ export const CLAIM_FAILED = "Could not claim today's reward";
 const MIN_REREAD_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
-export type StreakEvent = { type: "CLAIM" } | { type: "RETRY" };
+export type AutoClaimed = { type: "STREAK.AUTO_CLAIMED"; current: number; reward: number };
+export type StreakEvent = { type: "CLAIM" } | { type: "RETRY" } | AutoClaimed;
+
+/** Hears the root's `autoClaim` facts for as long as the card lives. */
+export const autoClaims = fromCallback<{ type: "CLOSE" }, { app: AppLink }>(({ input, sendBack }) => {
+  const subscription = input.app.on("autoClaim", (fact) =>
+    sendBack({
+      type: "STREAK.AUTO_CLAIMED",
+      current: fact.current,
+      reward: fact.reward,
+    } satisfies AutoClaimed),
+  );
+  return () => subscription.unsubscribe();
+});
 
 export interface StreakContext {
   streak: StreakAnswer | null;
@@ -52,6 +68,7 @@ export const streakMachine = setup({
       notProvided("streak machine", "claimStreak"),
     ),
     ...liveActors,
+    autoClaims,
   },
   guards: {
     claimedToday: ({ context }) => context.streak?.claimedToday === true,
@@ -89,6 +106,22 @@ export const streakMachine = setup({
       });
       enqueue.assign({ attempt: null });
     }),
+    /** A tap sync claimed today (auto-claim): no toast here, the taps actor gave it. */
+    takeAutoClaim: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== "STREAK.AUTO_CLAIMED") return;
+      if (context.streak) {
+        enqueue.assign({
+          streak: {
+            ...context.streak,
+            current: event.current,
+            best: Math.max(context.streak.best, event.current),
+            claimedToday: true,
+            nextReward: Math.min(event.current + 1, STREAK_REWARD_CAP),
+          },
+        });
+      }
+      enqueue.assign({ attempt: null, claimError: null });
+    }),
     markClaimedElsewhere: enqueueActions(({ context, enqueue }) => {
       if (context.streak) enqueue.assign({ streak: { ...context.streak, claimedToday: true } });
       enqueue.assign({ attempt: null });
@@ -125,12 +158,16 @@ export const streakMachine = setup({
     newId: input.newId,
     now: input.now,
   }),
-  invoke: hearStream("user"),
+  invoke: [
+    hearStream("user"),
+    { id: "autoClaims", src: "autoClaims", input: ({ context }) => ({ app: context.app }) },
+  ],
   on: { "STREAM.RESET": { target: ".loading" } },
   initial: "loading",
   states: {
     loading: {
       tags: ["loading"],
+      on: { "STREAK.AUTO_CLAIMED": { target: "loading", reenter: true } },
       invoke: {
         id: "loadStreak",
         src: "loadStreak",
@@ -144,9 +181,16 @@ export const streakMachine = setup({
       after: { DAY_ENDS: { target: "loading" } },
       states: {
         checking: { always: [{ guard: "claimedToday", target: "claimed" }, { target: "open" }] },
-        open: { on: { CLAIM: { target: "claiming", actions: "beginAttempt" } } },
+        open: {
+          on: {
+            CLAIM: { target: "claiming", actions: "beginAttempt" },
+            "STREAK.AUTO_CLAIMED": { target: "claimed", actions: "takeAutoClaim" },
+          },
+        },
         claiming: {
           tags: ["busy"],
+          // A tap sync claimed first: the hand claim's answer (a refusal) no longer matters.
+          on: { "STREAK.AUTO_CLAIMED": { target: "claimed", actions: "takeAutoClaim" } },
           invoke: {
             id: "claimStreak",
             src: "claimStreak",

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
 import { APPEAL_OPEN_MESSAGE, STANDING_MESSAGES } from "#contracts/fair-play-rules.ts";
 import type { StandingAnswer } from "#src/api/fair-play.ts";
 import { createFakeApp } from "../../../tests/support/app-doubles.ts";
-import { APPEAL_FAILED, APPEAL_SENT, appealProblem, standingMachine } from "./standing.machine.ts";
+import { APPEAL_FAILED, APPEAL_SENT, appealProblem, RETRY_MS, standingMachine } from "./standing.machine.ts";
 import { selectStandingFrozen, toStandingView } from "./standing.view.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -36,12 +36,13 @@ function start(reads: Array<StandingAnswer | Error>, appeals: Array<object | nul
     },
   });
   const { app, push } = createFakeApp();
-  const actor = createActor(machine, { input: { userId: "u1", app, now: () => T0 } });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input: { userId: "u1", app, now: () => T0 }, clock });
   const toasts: string[] = [];
   actor.on("toast", (event) => toasts.push(`${event.tone}: ${event.title}`));
   actor.start();
   const view = () => toStandingView(actor.getSnapshot());
-  return { actor, push, loads, sent, toasts, view };
+  return { actor, push, loads, sent, toasts, view, clock };
 }
 
 describe("appealProblem", () => {
@@ -119,8 +120,8 @@ describe("standing machine", () => {
     expect(view().dialogOpen).toBe(false);
   });
 
-  it("reads the standing again when the stream says it changed or lost events; a failed read can be retried", async () => {
-    const { view, push, loads, actor } = start([answer("ok"), answer("frozen"), new Error("offline")]);
+  it("reads the standing again when the stream says it changed or lost events; a failed read is tried again by itself", async () => {
+    const { view, push, loads, actor, clock } = start([answer("ok"), answer("frozen"), new Error("offline")]);
     await flush();
     push("user", { type: "STANDING.CHANGED", status: "frozen" });
     await flush();
@@ -131,7 +132,10 @@ describe("standing machine", () => {
     expect(actor.getSnapshot().matches("failed")).toBe(true);
     // What was known stays on screen.
     expect(view().status).toBe("frozen");
-    actor.send({ type: "RETRY" });
+    clock.increment(RETRY_MS - 1);
+    await flush();
+    expect(loads).toHaveLength(3);
+    clock.increment(1);
     await flush();
     expect(loads).toHaveLength(4);
     expect(view().status).toBe("ok");

@@ -2,8 +2,9 @@
  * The player's standing and their appeal (docs/fair-play.md, "What the player sees"). Page-lifetime: Home's
  * card and the tap screen each run one for the signed-in user.
  *
- * States: loading → ready | failed (RETRY). ready: closed ⇄ open (editing ⇄ sending), the "Ask for a review"
- * dialog. It reads GET /user/{id}/standing, and again whenever the user's stream says the standing changed
+ * States: loading → ready | failed, which reads again after RETRY_MS by itself: no screen offers a "Try again"
+ * (the card shows what was known, or nothing while the account is ok). ready: closed ⇄ open (editing ⇄
+ * sending), the "Ask for a review" dialog. It reads GET /user/{id}/standing, and again whenever the user's stream says the standing changed
  * (`standing`) or lost events (`reset`); what was shown stays on screen meanwhile. An appeal is 3–1000
  * characters, checked before it is sent (the words say what to fix); a sent one is shown at once as the open
  * appeal, with a toast. 409 APPEAL_OPEN (one was already open, from another tab say) closes the dialog, says
@@ -34,8 +35,10 @@ export function appealProblem(message: string): string | null {
   return null;
 }
 
+/** How long a failed read waits before it is tried again. */
+export const RETRY_MS = 5_000;
+
 export type StandingEvent =
-  | { type: "RETRY" }
   | { type: "OPEN" }
   | { type: "CLOSE" }
   | { type: "DRAFT.CHANGE"; value: string }
@@ -69,6 +72,7 @@ export const standingMachine = setup({
     ),
     ...liveActors,
   },
+  delays: { RETRY: RETRY_MS },
   guards: {
     canAppeal: ({ context }) =>
       context.standing !== null && context.standing.status !== "ok" && context.standing.appeal === null,
@@ -125,7 +129,7 @@ export const standingMachine = setup({
         onError: "failed",
       },
     },
-    failed: { on: { RETRY: "loading" } },
+    failed: { after: { RETRY: "loading" } },
     ready: {
       initial: "closed",
       states: {

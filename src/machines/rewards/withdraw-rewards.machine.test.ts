@@ -459,7 +459,8 @@ describe("withdraw rewards machine with the real actors: pending taps go first",
       points: 5.003,
       totalTaps: 103,
       multiplier: 0.001,
-      credited: { taps: 3, points: 0.003 },
+      credited: { taps: 3, points: 0.003, comboBonus: 0 },
+      streak: null,
       replayed: false,
     });
     await vi.waitFor(() => expect(calls).toHaveLength(1));

@@ -20,6 +20,18 @@ export type WatchStorage = (listener: (key: string) => void) => () => void;
 
 const unwatched: WatchStorage = () => () => {};
 
+/** Calls `listener` whenever the page is hidden (another tab or app in front, the screen locked, closing). */
+export type WatchHidden = (listener: () => void) => () => void;
+
+const watchDocumentHidden: WatchHidden = (listener) => {
+  if (typeof document === "undefined") return () => {};
+  const onChange = () => {
+    if (document.visibilityState === "hidden") listener();
+  };
+  document.addEventListener("visibilitychange", onChange);
+  return () => document.removeEventListener("visibilitychange", onChange);
+};
+
 /** What a gone tab left, as batches: its taps not yet in a batch form more (with their intervals). */
 const adoptedBatches = (left: StoredRewards, newId: () => string): TapBatch[] => [
   ...left.batches,
@@ -62,10 +74,12 @@ export function createTapsStoreImplementations(deps: {
    */
   withLock?: WithLock;
   watch?: WatchStorage;
+  watchHidden?: WatchHidden;
   newId?: () => string;
 }) {
   const { store, withLock } = deps;
   const watch = deps.watch ?? unwatched;
+  const watchHidden = deps.watchHidden ?? watchDocumentHidden;
   const newId = deps.newId ?? (() => crypto.randomUUID());
   let started = 0;
 
@@ -88,6 +102,9 @@ export function createTapsStoreImplementations(deps: {
       ),
       watchStorage: fromCallback<EventObject>(({ sendBack }) =>
         watch((key) => sendBack({ type: "STORAGE.WRITTEN", key })),
+      ),
+      watchHidden: fromCallback<EventObject>(({ sendBack }) =>
+        watchHidden(() => sendBack({ type: "PAGE.HIDDEN" })),
       ),
     },
     actions: {
@@ -116,8 +133,8 @@ export function createTapsStoreImplementations(deps: {
         } satisfies StoreReport);
         for (const other of seen) enqueue.raise({ type: "TAB.SEEN", tabId: other.tabId });
       }),
-      writeOwn: tapsStoreSetup.createAction(({ context, event }) => {
-        if (event.type === "SAVE") store.save(context.userId, context.tabId, event.rewards);
+      writeOwn: tapsStoreSetup.createAction(({ context }) => {
+        if (context.mine) store.save(context.userId, context.tabId, context.mine);
       }),
       reportChange: tapsStoreSetup.enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== "STORAGE.WRITTEN") return;

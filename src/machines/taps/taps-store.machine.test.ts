@@ -4,13 +4,13 @@
  * localStorage and, while it lives, a held lock.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { type AnyEventObject, createActor, setup } from "xstate";
+import { type AnyEventObject, createActor, SimulatedClock, setup } from "xstate";
 import { createRewardsStore, type StoredRewards, tabRewardsKey } from "#src/api/rewards-store.ts";
 import { rewardsKey } from "#src/api/storage-keys.ts";
 import { fakeLocks } from "../../../tests/support/fake-tabs.ts";
 import type { WithLock } from "../auth/auth.actors.ts";
 import { createTapsStoreImplementations } from "./taps-store.actors.ts";
-import { tabLockName, tapsStoreMachine } from "./taps-store.machine.ts";
+import { tabLockName, tapsStoreMachine, WRITE_DELAY_MS } from "./taps-store.machine.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -36,6 +36,7 @@ function liveTab(locks: ReturnType<typeof fakeLocks>, tabId: string) {
 function start(options: { withoutLocks?: boolean; locks?: ReturnType<typeof fakeLocks> } = {}) {
   const locks = options.locks ?? fakeLocks();
   let written: ((key: string) => void) | null = null;
+  let hidden = () => {};
   let ids = 0;
   const reports: AnyEventObject[] = [];
   /** The names of the locks this store asked for, in order. */
@@ -57,6 +58,12 @@ function start(options: { withoutLocks?: boolean; locks?: ReturnType<typeof fake
               written = null;
             };
           },
+          watchHidden: (listener) => {
+            hidden = listener;
+            return () => {
+              hidden = () => {};
+            };
+          },
           newId: () => `new-${++ids}`,
         }),
       ),
@@ -65,7 +72,8 @@ function start(options: { withoutLocks?: boolean; locks?: ReturnType<typeof fake
     invoke: { id: "store", src: "store", input: { userId: "u1" } },
     on: { "*": { actions: ({ event }) => reports.push(event) } },
   });
-  const actor = createActor(parent).start();
+  const clock = new SimulatedClock();
+  const actor = createActor(parent, { clock }).start();
   const child = () => actor.getSnapshot().children.store!;
   return {
     actor,
@@ -75,6 +83,11 @@ function start(options: { withoutLocks?: boolean; locks?: ReturnType<typeof fake
     types: () => reports.map((report) => report.type),
     state: () => child().getSnapshot().value,
     save: (rewards: StoredRewards) => child().send({ type: "SAVE", rewards }),
+    saveSoon: (rewards: StoredRewards) => child().send({ type: "SAVE.SOON", rewards }),
+    /** Time passes on the store's clock. */
+    wait: (ms: number) => clock.increment(ms),
+    /** The page is hidden. */
+    hide: () => hidden(),
     /** Another tab writes `key`: the browser's `storage` event. */
     written: (key: string) => written?.(key),
     watching: () => written !== null,
@@ -82,6 +95,45 @@ function start(options: { withoutLocks?: boolean; locks?: ReturnType<typeof fake
 }
 
 beforeEach(() => localStorage.clear());
+
+describe("taps store: a tap's record is written on a timer", () => {
+  it("writes the latest SAVE.SOON once, a second after the first, and nothing before", () => {
+    const tab = start();
+    tab.saveSoon(record({ unsyncedTaps: 1, totalTaps: 3 }));
+    tab.wait(WRITE_DELAY_MS - 1);
+    tab.saveSoon(record({ unsyncedTaps: 2, totalTaps: 4 }));
+    expect(store.loadTab("u1", "me-1")).toBeNull();
+    tab.wait(1);
+    expect(store.loadTab("u1", "me-1")).toEqual(record({ unsyncedTaps: 2, totalTaps: 4 }));
+    // Nothing new to write: the next second writes nothing (a write of its own would show here).
+    localStorage.removeItem(tabRewardsKey("u1", "me-1"));
+    tab.wait(WRITE_DELAY_MS);
+    expect(store.loadTab("u1", "me-1")).toBeNull();
+  });
+
+  it("writes at once when the page is hidden, and the timer then writes nothing more", () => {
+    const tab = start();
+    tab.saveSoon(record({ unsyncedTaps: 5, totalTaps: 5 }));
+    tab.hide();
+    expect(store.loadTab("u1", "me-1")).toEqual(record({ unsyncedTaps: 5, totalTaps: 5 }));
+    localStorage.removeItem(tabRewardsKey("u1", "me-1"));
+    tab.wait(WRITE_DELAY_MS);
+    expect(store.loadTab("u1", "me-1")).toBeNull();
+    // Hidden with nothing unwritten: no write.
+    tab.hide();
+    expect(store.loadTab("u1", "me-1")).toBeNull();
+  });
+
+  it("a SAVE writes at once and takes the place of the pending write", () => {
+    const tab = start();
+    tab.saveSoon(record({ unsyncedTaps: 1, totalTaps: 1 }));
+    tab.save(record({ batches: [{ batchId: "b-1", taps: 1 }], totalTaps: 1 }));
+    expect(store.loadTab("u1", "me-1")?.batches).toEqual([{ batchId: "b-1", taps: 1 }]);
+    localStorage.removeItem(tabRewardsKey("u1", "me-1"));
+    tab.wait(WRITE_DELAY_MS);
+    expect(store.loadTab("u1", "me-1")).toBeNull();
+  });
+});
 
 describe("taps store with Web Locks", () => {
   it("holds this tab's lock, tells the stored figures at start and writes each SAVE to this tab's key", () => {

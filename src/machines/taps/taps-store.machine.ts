@@ -10,7 +10,10 @@
  *         | sharing (no Web Locks: no tab can tell another is gone, so every tab writes the one key "solo").
  * It tells its parent STORE.LOADED once, as it starts (so the first paint shows the stored figures);
  * STORE.CHANGED when another tab wrote its key or the shared figures; STORE.ADOPTED with a gone tab's
- * batches. It writes each SAVE to this tab's key.
+ * batches. It writes each SAVE to this tab's key at once; a SAVE.SOON (each tap) is remembered and written on a
+ * trailing timer, at most once a WRITE_DELAY, and at once when the page is hidden (PAGE.HIDDEN): a tap never
+ * pays for serialising and writing the record, and other tabs parse it at most once a second
+ * (docs/decisions/018, "Writing on a timer").
  * Invariants: only this tab writes its key while it lives. A gone tab's record is adopted while holding that
  * tab's lock, so of several tabs waiting for it only the first finds it; it goes into this tab's key before
  * it leaves the gone one's (a crash in between re-sends the batches under their ids, never loses them). Each
@@ -24,8 +27,11 @@ import { rewardsKey } from "#src/api/storage-keys.ts";
 import { notProvided } from "#src/machines/shared/not-provided.ts";
 import type { TapsEvent } from "./taps.types.ts";
 
-/** What the store child is told: the rewards key's new content. */
-export type StoreCommand = { type: "SAVE"; rewards: StoredRewards };
+/** What the store child is told: the rewards key's new content, to write now or on the trailing timer. */
+export type StoreCommand = { type: "SAVE" | "SAVE.SOON"; rewards: StoredRewards };
+
+/** The longest a tap's record waits in memory before it is written (it is written at once when hidden). */
+export const WRITE_DELAY_MS = 1_000;
 
 /** What the store child tells the taps machine. */
 export type StoreReport = Extract<TapsEvent, { type: "STORE.LOADED" | "STORE.CHANGED" | "STORE.ADOPTED" }>;
@@ -39,7 +45,11 @@ export type TapsStoreEvent =
   /** Another tab of this user has a record: its lock is waited for. */
   | { type: "TAB.SEEN"; tabId: string }
   /** A tab's lock was granted: the tab is gone; the lock is held until the wait for it stops. */
-  | { type: "TAB.GONE"; tabId: string };
+  | { type: "TAB.GONE"; tabId: string }
+  /** The trailing write's time has come. */
+  | { type: "WRITE.DUE" }
+  /** The page was hidden: it may never be shown again, so what is remembered is written now. */
+  | { type: "PAGE.HIDDEN" };
 
 export interface TapsStoreInput {
   userId: string;
@@ -52,12 +62,17 @@ export interface TapsStoreContext extends TapsStoreInput {
   mine: StoredRewards | null;
   /** The tabs this one waits for (or waited for): each once. */
   awaited: string[];
+  /** `mine` holds a SAVE.SOON not written yet; WRITE.DUE is scheduled. */
+  unwritten: boolean;
 }
 
 /** The Web Lock a tab holds while it lives. */
 export const tabLockName = (tabId: string) => `taprewards-tab-${tabId}`;
 
 const waitFor = (tabId: string) => `gone-${tabId}`;
+
+/** The id of the scheduled WRITE.DUE, so a write at once cancels it. */
+const TRAILING_WRITE = "trailing-write";
 
 /** An action the runtime provides (taps-store.actors.ts); it takes no params. */
 const provided =
@@ -80,13 +95,15 @@ export const tapsStoreSetup = setup({
     ),
     /** Tells STORAGE.WRITTEN for every key another tab writes or removes. */
     watchStorage: fromCallback<EventObject>(notProvided("taps store", "watchStorage")),
+    /** Tells PAGE.HIDDEN whenever the page is hidden. */
+    watchHidden: fromCallback<EventObject>(notProvided("taps store", "watchHidden")),
   },
   actions: {
     /** Tells TAB.NAMED (each store started adds a number, so a signed-out-and-in tab is a new writer). */
     nameTab: provided("nameTab"),
     /** Reads every record: STORE.LOADED to the parent, TAB.SEEN for each other tab's record. */
     announceStored: provided("announceStored"),
-    /** Writes the SAVE to this tab's key (and the shared figures when they are newer). */
+    /** Writes `mine` to this tab's key (and the shared figures when they are newer). */
     writeOwn: provided("writeOwn"),
     /** Another tab wrote: STORE.CHANGED to the parent, TAB.SEEN when the key is a tab's record. */
     reportChange: provided("reportChange"),
@@ -96,7 +113,19 @@ export const tapsStoreSetup = setup({
       tabId: ({ context, event }) => (event.type === "TAB.NAMED" ? event.tabId : context.tabId),
     }),
     remember: assign({
-      mine: ({ context, event }) => (event.type === "SAVE" ? event.rewards : context.mine),
+      mine: ({ context, event }) =>
+        event.type === "SAVE" || event.type === "SAVE.SOON" ? event.rewards : context.mine,
+    }),
+    /** The first unwritten SAVE.SOON schedules the write; later ones only replace what it will write. */
+    writeLater: enqueueActions(({ context, enqueue }) => {
+      if (context.unwritten) return;
+      enqueue.assign({ unwritten: true });
+      enqueue.raise({ type: "WRITE.DUE" }, { id: TRAILING_WRITE, delay: "WRITE_DELAY" });
+    }),
+    written: enqueueActions(({ context, enqueue }) => {
+      if (!context.unwritten) return;
+      enqueue.assign({ unwritten: false });
+      enqueue.cancel(TRAILING_WRITE);
     }),
     awaitTab: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== "TAB.SEEN") return;
@@ -109,7 +138,9 @@ export const tapsStoreSetup = setup({
     /** Done with a gone tab: its lock goes back to the browser. */
     releaseTab: stopChild(({ event }) => waitFor(event.type === "TAB.GONE" ? event.tabId : "")),
   },
+  delays: { WRITE_DELAY: WRITE_DELAY_MS },
   guards: {
+    unwritten: ({ context }) => context.unwritten,
     hasLocks: ({ event }) => event.type === "TAB.NAMED" && event.withLocks,
     notAwaited: ({ context, event }) => event.type === "TAB.SEEN" && !context.awaited.includes(event.tabId),
     /** Another tab's record, or the shared figures; this tab's own key and other keys are no news. */
@@ -125,10 +156,20 @@ const watching = { id: "storage", src: "watchStorage" } as const;
 
 export const tapsStoreMachine = tapsStoreSetup.createMachine({
   id: "tapsStore",
-  context: ({ input }) => ({ userId: input.userId, tabId: "solo", mine: null, awaited: [] }),
+  context: ({ input }) => ({
+    userId: input.userId,
+    tabId: "solo",
+    mine: null,
+    awaited: [],
+    unwritten: false,
+  }),
   initial: "starting",
+  invoke: { src: "watchHidden" },
   on: {
-    SAVE: { actions: ["remember", "writeOwn"] },
+    SAVE: { actions: ["remember", "writeOwn", "written"] },
+    "SAVE.SOON": { actions: ["remember", "writeLater"] },
+    "WRITE.DUE": { guard: "unwritten", actions: ["writeOwn", "written"] },
+    "PAGE.HIDDEN": { guard: "unwritten", actions: ["writeOwn", "written"] },
     "STORAGE.WRITTEN": { guard: "writtenByAnotherTab", actions: "reportChange" },
   },
   states: {

@@ -3,6 +3,8 @@
  * key, shows the others' pending taps, and adopts what a tab left once the browser releases that tab's lock.
  * The fake storage behaves as Chromium's does across processes: each tab reads its own copy, and another tab's
  * write reaches it only later (`deliver`), so a read-modify-write of one shared key would lose taps here.
+ * A tab writes its taps on a trailing timer (`later`) or when it is hidden (`hide`), as a reload or a close
+ * hides it first (taps-store.machine.ts).
  */
 import { describe, expect, it } from "vitest";
 import { createActor, SimulatedClock } from "xstate";
@@ -11,10 +13,11 @@ import type { RewardsApi, SyncAnswer } from "#src/api/rewards.ts";
 import { createRewardsStore, parseRewards, tabRewardsKey } from "#src/api/rewards-store.ts";
 import { rewardsKey } from "#src/api/storage-keys.ts";
 import { fakeLocks } from "../../../tests/support/fake-tabs.ts";
-import { createTapsImplementations, type WatchStorage } from "./taps.actors.ts";
+import { createTapsImplementations, type WatchHidden, type WatchStorage } from "./taps.actors.ts";
 import { tapsMachine } from "./taps.machine.ts";
 import { pendingTaps } from "./taps.types.ts";
 import { selectTotalTaps } from "./taps.view.ts";
+import { WRITE_DELAY_MS } from "./taps-store.machine.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const ok = <T>(data: T): ApiResult<T> => ({ data, error: null });
@@ -43,7 +46,8 @@ function fakeServer() {
           points: totalTaps / 1000,
           totalTaps,
           multiplier: 0.001,
-          credited: { taps: body.taps, points: body.taps / 1000 },
+          credited: { taps: body.taps, points: body.taps / 1000, comboBonus: 0 },
+          streak: null,
           replayed: false,
         };
         credited.set(body.batchId, answer);
@@ -121,6 +125,14 @@ function browser() {
       listeners.set(name, listener);
       return () => listeners.delete(name);
     };
+    let hidden = () => {};
+    const watchHidden: WatchHidden = (listener) => {
+      hidden = listener;
+      return () => {
+        hidden = () => {};
+      };
+    };
+    const clock = new SimulatedClock();
     let ids = 0;
     const actor = createActor(
       tapsMachine.provide(
@@ -130,10 +142,11 @@ function browser() {
           tabId: name,
           withLock: locks.withLock,
           watch,
+          watchHidden,
           newId: () => `${name}-adopted-${++ids}`,
         }),
       ),
-      { clock: new SimulatedClock(), input: { userId: "u1", newId: () => `${name}-${++ids}`, now: () => 0 } },
+      { clock, input: { userId: "u1", newId: () => `${name}-${++ids}`, now: () => 0 } },
     ).start();
     const context = () => actor.getSnapshot().context;
     return {
@@ -141,6 +154,10 @@ function browser() {
       actor,
       context,
       shown: () => selectTotalTaps(actor.getSnapshot()),
+      /** The trailing write's second passes. */
+      later: () => clock.increment(WRITE_DELAY_MS),
+      /** The page is hidden (another tab in front; a reload or a close hides it first). */
+      hide: () => hidden(),
       /** The tab closes: its actor stops and the browser releases the lock it held. */
       close: () => {
         actor.stop();
@@ -162,6 +179,10 @@ describe("tabs of one browser and their taps", () => {
     // Neither tab has heard the other's writes yet.
     for (let i = 0; i < 3; i++) first.actor.send({ type: "TAP" });
     for (let i = 0; i < 2; i++) second.actor.send({ type: "TAP" });
+    // Taps wait for the trailing write: nothing of them is stored within the second.
+    expect(first.stored()?.unsyncedTaps ?? 0).toBe(0);
+    first.later();
+    second.later();
     expect(first.stored()?.unsyncedTaps).toBe(3);
     expect(second.stored()?.unsyncedTaps).toBe(2);
     await deliver();
@@ -188,6 +209,7 @@ describe("tabs of one browser and their taps", () => {
     const second = tab();
     await flush();
     for (let i = 0; i < 4; i++) first.actor.send({ type: "TAP" });
+    first.hide();
     await deliver();
     expect(second.context().othersPendingTaps).toBe(4);
     expect(second.shown()).toBe(4);
@@ -246,6 +268,7 @@ describe("tabs of one browser and their taps", () => {
     const first = tab();
     await flush();
     for (let i = 0; i < 5; i++) first.actor.send({ type: "TAP" });
+    first.hide();
     first.close();
     const reloaded = tab();
     expect(reloaded.shown()).toBe(5);

@@ -9,7 +9,7 @@ import type { RewardsStore, TapBatch } from "#src/api/rewards-store.ts";
 import { unwrap } from "#src/machines/shared/unwrap.ts";
 import type { WithLock } from "../auth/auth.actors.ts";
 import type { Loaded, TapsContext } from "./taps.types.ts";
-import { createTapsStoreImplementations, type WatchStorage } from "./taps-store.actors.ts";
+import { createTapsStoreImplementations, type WatchHidden, type WatchStorage } from "./taps-store.actors.ts";
 import { tapsStoreMachine } from "./taps-store.machine.ts";
 
 const batchBody = (batch: TapBatch, multiplierMicro: number) => ({
@@ -22,7 +22,7 @@ const batchBody = (batch: TapBatch, multiplierMicro: number) => ({
   ...(batch.intervals ? { intervals: batch.intervals } : {}),
 });
 
-export type { WatchStorage };
+export type { WatchHidden, WatchStorage };
 
 export function createTapsImplementations(deps: {
   rewards: RewardsApi;
@@ -35,6 +35,8 @@ export function createTapsImplementations(deps: {
    */
   withLock?: WithLock;
   watch?: WatchStorage;
+  /** When the page is hidden (the document's visibility by default). */
+  watchHidden?: WatchHidden;
   newId?: () => string;
 }) {
   const { rewards } = deps;

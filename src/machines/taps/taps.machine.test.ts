@@ -3,9 +3,11 @@ import { createActor, createMachine, fromPromise, SimulatedClock } from "xstate"
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
 import { storeHolding } from "../../../tests/support/app-doubles.ts";
+import { comboOf } from "./combo.ts";
 import { tapsMachine } from "./taps.machine.ts";
 import { MAX_SYNC_DELAY_MS, RELOAD_DELAY_MS, SYNC_DELAY_MS, type TapsContext } from "./taps.types.ts";
 import {
+  selectCombo,
   selectEarnPerTap,
   selectLoading,
   selectMultiplier,
@@ -22,17 +24,33 @@ const loaded = {
   walletBalanceMicro: 20_000_000,
 };
 
-function start(options: { stored?: StoredRewards | null; failSends?: number; failLoads?: number } = {}) {
+function start(
+  options: {
+    stored?: StoredRewards | null;
+    failSends?: number;
+    failLoads?: number;
+    /** What the server adds to the nth answered sync (from 1): a combo bonus, an auto-claim. */
+    extras?: (answered: number) => {
+      comboBonusMicro?: number;
+      streak?: SyncAnswer["streak"];
+      replayed?: boolean;
+    };
+  } = {},
+) {
   const clock = new SimulatedClock();
   let ids = 0;
   const sent: TapBatch[] = [];
   const beacons: TapBatch[][] = [];
   const persisted: Array<Pick<TapsContext, "unsyncedTaps" | "batches">> = [];
+  /** What a tap leaves to the store's trailing write (taps-store.machine.ts). */
+  const persistedSoon: Array<Pick<TapsContext, "unsyncedTaps" | "batches">> = [];
   let serverTaps = loaded.totalTaps;
   let serverPoints = loaded.pointsMicro;
   let failures = options.failSends ?? 0;
   let loadFailures = options.failLoads ?? 0;
   let loads = 0;
+  let answered = 0;
+  const reported: unknown[] = [];
   const machine = tapsMachine.provide({
     actors: {
       loadRewards: fromPromise(async () => {
@@ -56,14 +74,22 @@ function start(options: { stored?: StoredRewards | null; failSends?: number; fai
             failures -= 1;
             throw { code: "NETWORK_ERROR", message: "offline", status: 0 };
           }
+          answered += 1;
+          const extra = options.extras?.(answered) ?? {};
+          const bonusMicro = extra.comboBonusMicro ?? 0;
           serverTaps += input.batch.taps;
-          serverPoints += input.batch.taps * 1_000;
+          serverPoints += input.batch.taps * 1_000 + bonusMicro + (extra.streak?.reward ?? 0) * 1e6;
           return {
             points: serverPoints / 1e6,
             totalTaps: serverTaps,
             multiplier: 0.001,
-            credited: { taps: input.batch.taps, points: (input.batch.taps * 1_000) / 1e6 },
-            replayed: false,
+            credited: {
+              taps: input.batch.taps,
+              points: (input.batch.taps * 1_000) / 1e6,
+              comboBonus: bonusMicro / 1e6,
+            },
+            streak: extra.streak ?? null,
+            replayed: extra.replayed ?? false,
           };
         },
       ),
@@ -71,7 +97,11 @@ function start(options: { stored?: StoredRewards | null; failSends?: number; fai
     actions: {
       persist: ({ context }) =>
         persisted.push({ unsyncedTaps: context.unsyncedTaps, batches: context.batches }),
+      persistSoon: ({ context }) =>
+        persistedSoon.push({ unsyncedTaps: context.unsyncedTaps, batches: context.batches }),
       sendBeforeUnload: ({ context }) => beacons.push(context.batches),
+      // The root hears it in the app; here the test does.
+      reportAutoClaim: (_, claim) => reported.push(claim),
     },
   });
   const actor = createActor(machine, {
@@ -85,20 +115,22 @@ function start(options: { stored?: StoredRewards | null; failSends?: number; fai
   const toasts: string[] = [];
   actor.on("toast", (event) => toasts.push(event.title));
   actor.start();
-  return { actor, clock, sent, beacons, persisted, toasts, loads: () => loads };
+  return { actor, clock, sent, beacons, persisted, persistedSoon, toasts, reported, loads: () => loads };
 }
 
 describe("taps machine", () => {
-  it("counts a tap synchronously, persists it and shows the optimistic total", async () => {
-    const { actor, persisted } = start();
+  it("counts a tap synchronously, leaves it to the store's trailing write and shows the optimistic total", async () => {
+    const { actor, persisted, persistedSoon } = start();
     await flush();
+    const writtenAtOnce = persisted.length;
     actor.send({ type: "TAP" });
     const snapshot = actor.getSnapshot();
     expect(snapshot.context.unsyncedTaps).toBe(1);
     expect(selectTotalTaps(snapshot)).toBe(11);
     expect(selectPoints(snapshot)).toBeCloseTo(5.001, 10);
     expect(snapshot.context.history[0]).toMatchObject({ pointsMicro: 1_000, multiplierMicro: 1_000 });
-    expect(persisted.at(-1)).toEqual({ unsyncedTaps: 1, batches: [] });
+    expect(persistedSoon.at(-1)).toEqual({ unsyncedTaps: 1, batches: [] });
+    expect(persisted).toHaveLength(writtenAtOnce);
   });
 
   it("sends one batch 6 s after the last tap, not before", async () => {
@@ -181,7 +213,8 @@ describe("taps machine", () => {
             points: 1,
             totalTaps: 3,
             multiplier: 0.001,
-            credited: { taps: 3, points: 0.003 },
+            credited: { taps: 3, points: 0.003, comboBonus: 0 },
+            streak: null,
             replayed: true,
           }),
         ),
@@ -277,7 +310,8 @@ describe("taps machine", () => {
       points: 5.003,
       totalTaps: 13,
       multiplier: 0.001,
-      credited: { taps: 3, points: 0.003 },
+      credited: { taps: 3, points: 0.003, comboBonus: 0 },
+      streak: null,
       replayed: true,
     });
     await flush();
@@ -308,7 +342,12 @@ describe("taps machine", () => {
       expect(actor.getSnapshot().context.batches).toHaveLength(1);
       return { actor, answer: (answer: SyncAnswer) => answerBatch(answer) };
     }
-    const batchAnswer = { multiplier: 0.001, credited: { taps: 3, points: 0.003 }, replayed: false };
+    const batchAnswer = {
+      multiplier: 0.001,
+      credited: { taps: 3, points: 0.003, comboBonus: 0 },
+      streak: null,
+      replayed: false,
+    };
 
     it("keeps the points a purchase spent when the answer of a batch credited before it comes later", async () => {
       const { actor, answer } = await withBatchInFlight();
@@ -427,7 +466,8 @@ describe("taps machine", () => {
         const send = sends.shift()!;
         send.answer({
           multiplier: 0.001,
-          credited: { taps: send.batch.taps, points: send.batch.taps / 1000 },
+          credited: { taps: send.batch.taps, points: send.batch.taps / 1000, comboBonus: 0 },
+          streak: null,
           replayed: false,
           ...figures,
         });
@@ -595,5 +635,124 @@ describe("taps machine: a running booster", () => {
     await flush();
     expect(actor.getSnapshot().context.batches).toEqual([]);
     expect(selectTotalTaps(actor.getSnapshot())).toBe(15);
+  });
+});
+
+describe("taps machine: combos", () => {
+  /** `count` taps `gap` ms apart on the tap clock (the simulated clock here). */
+  const tapRun = (
+    actor: ReturnType<typeof start>["actor"],
+    clock: SimulatedClock,
+    count: number,
+    gap: number,
+  ) => {
+    for (let i = 0; i < count; i++) {
+      if (i > 0) clock.increment(gap);
+      actor.send({ type: "TAP" });
+    }
+  };
+
+  it("counts the chain from each tap's interval, the same intervals the batch carries", async () => {
+    const { actor, clock, sent } = start();
+    await flush();
+    tapRun(actor, clock, 49, 60);
+    expect(selectCombo(actor.getSnapshot())).toBe(49);
+    clock.increment(60);
+    actor.send({ type: "TAP" });
+    expect(selectCombo(actor.getSnapshot())).toBe(50);
+    actor.send({ type: "FLUSH" });
+    await flush();
+    // What the server counts its bonus from gives the same chain.
+    expect(sent).toHaveLength(1);
+    expect(comboOf(sent[0]!.intervals!)).toBe(50);
+  });
+
+  it("ends the chain a second after the last tap, not before, and the next tap starts a new one", async () => {
+    const { actor, clock } = start();
+    await flush();
+    tapRun(actor, clock, 10, 60);
+    clock.increment(999);
+    await flush();
+    expect(selectCombo(actor.getSnapshot())).toBe(10);
+    clock.increment(1);
+    await flush();
+    expect(selectCombo(actor.getSnapshot())).toBe(0);
+    actor.send({ type: "TAP" });
+    expect(selectCombo(actor.getSnapshot())).toBe(1);
+  });
+
+  it("a tap keeps the chain alive: 999 ms gaps chain for longer than a second in all", async () => {
+    const { actor, clock } = start();
+    await flush();
+    tapRun(actor, clock, 5, 999);
+    await flush();
+    expect(selectCombo(actor.getSnapshot())).toBe(5);
+  });
+
+  it("a tap 39 ms after the last is too fast to chain: it starts the chain again", async () => {
+    const { actor, clock } = start();
+    await flush();
+    tapRun(actor, clock, 20, 60);
+    clock.increment(39);
+    actor.send({ type: "TAP" });
+    expect(selectCombo(actor.getSnapshot())).toBe(1);
+    clock.increment(40);
+    actor.send({ type: "TAP" });
+    expect(selectCombo(actor.getSnapshot())).toBe(2);
+  });
+
+  it("counts taps made before the first figures arrive, and ends that chain too", async () => {
+    const { actor, clock } = start({ failLoads: 1 });
+    tapRun(actor, clock, 3, 100);
+    expect(selectCombo(actor.getSnapshot())).toBe(3);
+    clock.increment(1_000);
+    await flush();
+    expect(selectCombo(actor.getSnapshot())).toBe(0);
+  });
+
+  it("shows the server's total, combo bonus included, once the batch is answered", async () => {
+    // 50 chained taps at 0.001: a bonus of 10 % of their 0.05 points.
+    const { actor, clock } = start({ extras: () => ({ comboBonusMicro: 5_000 }) });
+    await flush();
+    tapRun(actor, clock, 50, 60);
+    expect(selectPoints(actor.getSnapshot())).toBeCloseTo(5.05, 10);
+    actor.send({ type: "FLUSH" });
+    await flush();
+    expect(actor.getSnapshot().context.batches).toEqual([]);
+    expect(selectPoints(actor.getSnapshot())).toBeCloseTo(5.055, 10);
+    expect(selectTotalTaps(actor.getSnapshot())).toBe(60);
+  });
+});
+
+describe("taps machine: auto-claim", () => {
+  it("toasts the day's reward a sync claimed, once, and tells the root", async () => {
+    const { actor, toasts, reported } = start({
+      extras: (answered) => (answered === 1 ? { streak: { current: 4, reward: 4 } } : {}),
+    });
+    await flush();
+    actor.send({ type: "TAP" });
+    actor.send({ type: "FLUSH" });
+    await flush();
+    expect(toasts).toEqual(["Daily reward claimed: +4.0000 points"]);
+    expect(reported).toEqual([{ type: "STREAK.CLAIMED", current: 4, reward: 4 }]);
+    // The answer's total holds the reward: 5 + 0.001 + 4.
+    expect(selectPoints(actor.getSnapshot())).toBeCloseTo(9.001, 10);
+    actor.send({ type: "TAP" });
+    actor.send({ type: "FLUSH" });
+    await flush();
+    expect(toasts).toHaveLength(1);
+    expect(reported).toHaveLength(1);
+  });
+
+  it("says nothing for an answer without a claim, or a replay", async () => {
+    const { actor, toasts, reported } = start({
+      extras: () => ({ streak: { current: 1, reward: 1 }, replayed: true }),
+    });
+    await flush();
+    actor.send({ type: "TAP" });
+    actor.send({ type: "FLUSH" });
+    await flush();
+    expect(toasts).toEqual([]);
+    expect(reported).toEqual([]);
   });
 });

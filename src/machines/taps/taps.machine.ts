@@ -5,8 +5,9 @@
  * States: loading → ready (parallel: debounce [idle | waiting], deadline [idle | armed],
  *         sync [idle | sending | retrying | frozen] (taps.sync.ts), figures [stale | refreshing | current],
  *         wallet [idle | reloading]).
- * A TAP changes the context synchronously (the screen paints it in the same frame) and is persisted, with
- * the interval since the tap before it (taps.timing.ts). Taps are put in a batch 6 s after the last tap, or
+ * A TAP changes the context synchronously (the screen paints it in the same frame) and is persisted within
+ * a second (at once on a flush or when the page hides), with the interval since the tap before it
+ * (taps.timing.ts). Taps are put in a batch 6 s after the last tap, or
  * 30 s after the first unsynced tap, or at 1 000 taps, or on FLUSH (pagehide, unmount, user change). Each batch keeps its id until the server acknowledged it, so a failed
  * or interrupted send is repeated under the same id and counted once. The server's answer is the truth:
  * shown points = confirmed points + pending taps × multiplier; which answer wins is taps.figures.ts.
@@ -20,6 +21,10 @@
  * STREAM.RESET reads the figures again.
  * Each tab sends its own taps; the other tabs' pending taps are shown too (STORE.CHANGED), and what a gone
  * tab left becomes this tab's to send (STORE.ADOPTED); the `store` child is taps-store.machine.ts.
+ * Combos (combo.ts): each tap grows or restarts `combo` from its interval, by the server's rule; a second
+ * without a tap ends the chain (COMBO.END, one delayed event each tap moves on: a timer, not a state, so
+ * the chain's clock never changes which state the taps actor is in). A sync's answer that claimed the day's
+ * streak reward (auto-claim) toasts it and tells the root (STREAK.CLAIMED), which tells the streak card.
  */
 import { enqueueActions, raise } from "xstate";
 import { DEFAULT_MULTIPLIER } from "#contracts/limits.ts";
@@ -28,6 +33,13 @@ import { tapsSetup } from "./taps.setup.ts";
 import { syncRegion } from "./taps.sync.ts";
 
 export type { StoreCommand } from "./taps.setup.ts";
+
+const COMBO_TIMER = "comboEnd";
+/** The chain ends a second after this tap unless another comes first (combo.ts). */
+const restartComboTimer = tapsSetup.enqueueActions(({ enqueue }) => {
+  enqueue.cancel(COMBO_TIMER);
+  enqueue.raise({ type: "COMBO.END" }, { id: COMBO_TIMER, delay: "COMBO_RESET" });
+});
 
 /** A full batch (1 000 taps) is formed and sent at once (taps.timing.ts). */
 const flushWhenFull = tapsSetup.enqueueActions(({ check, enqueue }) => {
@@ -58,6 +70,7 @@ export const tapsMachine = tapsSetup.createMachine({
     sendingBatchId: null,
     lastTapAt: null,
     unsyncedIntervals: [],
+    combo: 0,
     boostFactor: 1,
     newId: input.newId,
     now: input.now,
@@ -78,6 +91,7 @@ export const tapsMachine = tapsSetup.createMachine({
     "WALLET.UPDATED": { actions: ["applyPushedWallet", "persist"] },
     "STREAM.DOWN": { actions: "forgetRecentPushes" },
     "BOOST.FACTOR": { actions: "takeBoostFactor" },
+    "COMBO.END": { actions: "endCombo" },
   },
   // Whoever waits for the taps to settle hears it the moment they have.
   always: {
@@ -93,7 +107,7 @@ export const tapsMachine = tapsSetup.createMachine({
       entry: "startLoad",
       on: {
         // Taps count before the first figures arrive; they wait in `unsyncedTaps`.
-        TAP: { actions: ["recordTap", "persist"] },
+        TAP: { actions: ["recordTap", restartComboTimer, "persistSoon"] },
         // Events were lost before this load answers: ask again.
         "STREAM.RESET": { target: "loading", reenter: true },
       },
@@ -125,13 +139,20 @@ export const tapsMachine = tapsSetup.createMachine({
           // The one handler of TAP in `ready` that records it; the other regions only react to it. It sits on
           // the leaf states: a re-entering transition on the region itself would exit the sibling regions too.
           states: {
-            idle: { on: { TAP: { target: "waiting", actions: ["recordTap", "persist", flushWhenFull] } } },
+            idle: {
+              on: {
+                TAP: {
+                  target: "waiting",
+                  actions: ["recordTap", restartComboTimer, "persistSoon", flushWhenFull],
+                },
+              },
+            },
             waiting: {
               on: {
                 TAP: {
                   target: "waiting",
                   reenter: true,
-                  actions: ["recordTap", "persist", flushWhenFull],
+                  actions: ["recordTap", restartComboTimer, "persistSoon", flushWhenFull],
                 },
               },
               after: { SYNC_DELAY: { target: "idle", actions: raise({ type: "FLUSH" }) } },

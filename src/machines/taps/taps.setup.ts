@@ -2,12 +2,15 @@
  * The taps machine's named implementations (docs/style.md: `setup()` names every actor, action, guard and
  * delay; the chart in taps.machine.ts refers to them by name). Which server figures win is taps.figures.ts.
  */
-import { assign, emit, fromPromise, sendTo, setup } from "xstate";
+import { assign, emit, fromPromise, sendParent, sendTo, setup } from "xstate";
 import { roundToMicro } from "#contracts/micro.ts";
 import type { ApiError } from "#src/api/errors.ts";
 import type { SyncAnswer } from "#src/api/rewards.ts";
 import type { TapBatch } from "#src/api/rewards-store.ts";
+import { formatRewards } from "#src/format/numbers.ts";
 import { notProvided } from "#src/machines/shared/not-provided.ts";
+import { toast } from "#src/machines/shared/toast.ts";
+import { nextCombo } from "./combo.ts";
 import {
   adoptedFigures,
   loadedFigures,
@@ -21,10 +24,12 @@ import { pushedMultiplierFigures, pushedPointsFigures, pushedWalletFigures } fro
 import { batchesOf, batchFull, tapInterval } from "./taps.timing.ts";
 import {
   BACKOFF_MS,
+  COMBO_RESET_MS,
   HISTORY_LIMIT,
   type Loaded,
   MAX_SYNC_DELAY_MS,
   RELOAD_DELAY_MS,
+  type StreakClaimed,
   SYNC_DELAY_MS,
   storedRewardsOf,
   type TapsContext,
@@ -35,6 +40,12 @@ import {
 import { type StoreCommand, tapsStoreMachine } from "./taps-store.machine.ts";
 
 export type { StoreCommand } from "./taps-store.machine.ts";
+
+/** The day's streak reward a sync's answer claimed, or null (a replay never claims again). */
+export const autoClaimOf = (answer: SyncAnswer): StreakClaimed | null =>
+  answer.streak === null || answer.replayed
+    ? null
+    : { type: "STREAK.CLAIMED", current: answer.streak.current, reward: answer.streak.reward };
 
 export const tapsSetup = setup({
   types: {
@@ -58,6 +69,14 @@ export const tapsSetup = setup({
       "store",
       ({ context }): StoreCommand => ({ type: "SAVE", rewards: storedRewardsOf(context) }),
     ),
+    /**
+     * A tap's record is written within a second, or at once when the page hides (taps-store.machine.ts):
+     * a tap's frame never serialises and writes localStorage.
+     */
+    persistSoon: sendTo(
+      "store",
+      ({ context }): StoreCommand => ({ type: "SAVE.SOON", rewards: storedRewardsOf(context) }),
+    ),
     /** Sends every unacknowledged batch with `keepalive`, so they arrive even as the page closes. */
     sendBeforeUnload: notProvided("taps machine", "sendBeforeUnload"),
     takeStored: assign(({ event }) =>
@@ -75,15 +94,17 @@ export const tapsSetup = setup({
       boostFactor: ({ context, event }) =>
         event.type === "BOOST.FACTOR" ? event.factor : context.boostFactor,
     }),
-    /** The tap's interval is one number appended (taps.timing.ts); nothing else is measured here. */
+    /**
+     * The tap's interval is one number appended (taps.timing.ts); nothing else is measured here. The combo
+     * chain grows or starts again from that same interval, by the server's rule (combo.ts).
+     */
     recordTap: assign(({ context }) => {
       const at = context.tapClock();
+      const interval = tapInterval(context.lastTapAt, at, context.unsyncedTaps === 0);
       return {
         unsyncedTaps: context.unsyncedTaps + 1,
-        unsyncedIntervals: [
-          ...context.unsyncedIntervals,
-          tapInterval(context.lastTapAt, at, context.unsyncedTaps === 0),
-        ],
+        unsyncedIntervals: [...context.unsyncedIntervals, interval],
+        combo: nextCombo(context.combo, interval),
         lastTapAt: at,
         history: [
           {
@@ -109,6 +130,18 @@ export const tapsSetup = setup({
           },
     ),
     reconcile: assign(({ context }, answer: SyncAnswer) => syncAnswerFigures(context, answer)),
+    /** A second without a tap: the chain is over (the next tap starts a new one). */
+    endCombo: assign({ combo: 0 }),
+    /**
+     * The sync claimed the day's streak reward (auto-claim, docs/product.md "Rewards area"): said once, as the
+     * server says it once (a replay answers null), and passed to the streak card through the root
+     * (`claimedStreak` in taps.sync.ts). The points are already in the answer's total.
+     */
+    toastAutoClaim: emit((_, claim: StreakClaimed) =>
+      toast("success", `Daily reward claimed: +${formatRewards(claim.reward)} points`),
+    ),
+    /** To the root actor, which publishes it to the page actors (the streak card). */
+    reportAutoClaim: sendParent((_, claim: StreakClaimed) => claim),
     applyLoaded: assign(({ context }, { loaded, late }: { loaded: Loaded; late: boolean }) =>
       loadedFigures(context, loaded, late),
     ),
@@ -159,11 +192,13 @@ export const tapsSetup = setup({
     unfrozen: ({ event }) => event.type === "STANDING.CHANGED" && event.status !== "frozen",
     isLoaded: ({ context }) => context.loaded,
     settledWhileAwaited: ({ context }) => context.settleWaiters.length > 0 && settled(context),
+    claimedStreak: (_, answer: SyncAnswer) => autoClaimOf(answer) !== null,
   },
   delays: {
     SYNC_DELAY: SYNC_DELAY_MS,
     MAX_SYNC_DELAY: MAX_SYNC_DELAY_MS,
     RELOAD_DELAY: RELOAD_DELAY_MS,
+    COMBO_RESET: COMBO_RESET_MS,
     BACKOFF: ({ context }) => BACKOFF_MS[Math.min(context.failures - 1, BACKOFF_MS.length - 1)] ?? 2_000,
   },
 });

@@ -5,7 +5,7 @@
  * event says otherwise, or the stream lost events (STREAM.RESET: one more try finds out).
  */
 import { apiErrorOf } from "#src/machines/shared/api-error.ts";
-import { tapsSetup } from "./taps.setup.ts";
+import { autoClaimOf, tapsSetup } from "./taps.setup.ts";
 
 export const syncRegion = tapsSetup.createStateConfig({
   initial: "idle",
@@ -26,10 +26,23 @@ export const syncRegion = tapsSetup.createStateConfig({
           batch: context.batches.find((batch) => batch.batchId === context.sendingBatchId)!,
           multiplierMicro: context.multiplierMicro,
         }),
-        onDone: {
-          target: "idle",
-          actions: [{ type: "reconcile", params: ({ event }) => event.output }, "persist"],
-        },
+        onDone: [
+          // The sync also claimed the day's streak reward (auto-claim): toasted, and told to the streak card.
+          {
+            guard: { type: "claimedStreak", params: ({ event }) => event.output },
+            target: "idle",
+            actions: [
+              { type: "reconcile", params: ({ event }) => event.output },
+              { type: "toastAutoClaim", params: ({ event }) => autoClaimOf(event.output)! },
+              { type: "reportAutoClaim", params: ({ event }) => autoClaimOf(event.output)! },
+              "persist",
+            ],
+          },
+          {
+            target: "idle",
+            actions: [{ type: "reconcile", params: ({ event }) => event.output }, "persist"],
+          },
+        ],
         onError: [
           {
             guard: { type: "accountFrozen", params: ({ event }) => apiErrorOf(event.error) },

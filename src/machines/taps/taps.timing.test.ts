@@ -39,14 +39,18 @@ function start(options: { stored?: StoredRewards | null; refuse?: Array<object |
             points: 0,
             totalTaps: sent.length,
             multiplier: 0.001,
-            credited: { taps: input.batch.taps, points: 0 },
+            credited: { taps: input.batch.taps, points: 0, comboBonus: 0 },
+            streak: null,
             replayed: false,
           };
         },
       ),
     },
     actions: {
+      // What storage would hold: written at once, or on the store's trailing timer (both the same record).
       persist: ({ context }) =>
+        persisted.push({ batches: context.batches, unsyncedIntervals: context.unsyncedIntervals }),
+      persistSoon: ({ context }) =>
         persisted.push({ batches: context.batches, unsyncedIntervals: context.unsyncedIntervals }),
       sendBeforeUnload: () => {},
     },

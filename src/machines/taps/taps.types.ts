@@ -1,6 +1,7 @@
 /** The taps machine's types, timings and the one sum every view of it needs (pending taps). */
 import type { AnyActorRef } from "xstate";
 import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
+import type { Toast } from "#src/machines/shared/toast.ts";
 import type { MultiplierChanged, PointsUpdated, StandingChanged, WalletUpdated } from "../live/live.types.ts";
 
 export interface TapHistoryEntry {
@@ -44,6 +45,11 @@ export interface TapsContext extends StoredRewards {
   lastTapAt: number | null;
   /** The intervals of the taps not yet in a batch, one per tap (taps.timing.ts). */
   unsyncedIntervals: number[];
+  /**
+   * The running combo chain's length in taps on this page, 0 when none (combo.ts): grown by each tap from its
+   * interval, ended a second after the last tap. Not stored: a chain does not outlive a pause, let alone a page.
+   */
+  combo: number;
   newId: () => string;
   now: () => number;
   /** A monotonic clock for the intervals between taps (`performance.now()` in the browser). */
@@ -102,14 +108,21 @@ export type TapsEvent =
   /** The account's standing changed: a frozen account's taps wait; any other status sends them again. */
   | StandingChanged
   | { type: "STREAM.RESET" }
-  | { type: "STREAM.DOWN" };
+  | { type: "STREAM.DOWN" }
+  /** A second passed without a tap: the combo chain is over (raised by the taps actor itself). */
+  | { type: "COMBO.END" };
 
-export type TapsEmitted = { type: "toast"; tone: "error"; title: string };
+export type TapsEmitted = Toast;
+
+/** A sync's answer claimed the day's streak reward (auto-claim): the root tells the streak card. */
+export type StreakClaimed = { type: "STREAK.CLAIMED"; current: number; reward: number };
 
 export const SYNC_DELAY_MS = 6_000;
 export const MAX_SYNC_DELAY_MS = 30_000;
 export const RELOAD_DELAY_MS = 30_000;
 export const HISTORY_LIMIT = 50;
+/** A chain ends a second after its last tap (combo.ts: a longer gap would not chain anyway). */
+export { COMBO_BREAK_MS as COMBO_RESET_MS } from "./combo.ts";
 export const BACKOFF_MS = [2_000, 4_000, 8_000, 16_000, 30_000, 60_000];
 
 export interface Loaded {

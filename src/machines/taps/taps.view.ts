@@ -32,3 +32,5 @@ export const selectEarnPerTap = (snapshot: TapsSnapshot) =>
   microToNumber(snapshot.context.multiplierMicro * snapshot.context.boostFactor);
 /** The server refused the taps: the account is frozen (403 ACCOUNT_FROZEN); they wait, stored, unsent. */
 export const selectTapsFrozen = (snapshot: TapsSnapshot) => snapshot.hasTag("frozen");
+/** The running combo chain's length in taps on this page, 0 when none (combo.ts). */
+export const selectCombo = (snapshot: TapsSnapshot) => snapshot.context.combo;

@@ -10,7 +10,11 @@ import { TextField } from "#src/ui/kit/field.tsx";
 export function AdminLoginPage({ runtime }: { runtime: AppRuntime }) {
   const session = runtime.adminSession;
   const error = useSelector(session, (snapshot) => snapshot.context.error);
-  const busy = useSelector(session, (snapshot) => snapshot.hasTag("busy"));
+  // Signing in, and then the area's check of the role as the Dashboard opens: the page stays until both end.
+  const busy = useSelector(
+    session,
+    (snapshot) => snapshot.hasTag("busy") || snapshot.matches({ signedIn: "confirming" }),
+  );
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   return (

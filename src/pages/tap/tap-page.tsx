@@ -4,8 +4,10 @@ import type { ActorRefFrom } from "xstate";
 import { ACCOUNT_FROZEN_MESSAGE } from "#contracts/fair-play-rules.ts";
 import { selectBoostLine } from "#src/machines/economy/boosters.view.ts";
 import { selectStandingFrozen, toStandingView } from "#src/machines/fair-play/standing.view.ts";
+import { completesRun } from "#src/machines/taps/combo.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import {
+  selectCombo,
   selectEarnPerTap,
   selectMultiplier,
   selectPoints,
@@ -22,6 +24,7 @@ import { Button } from "#src/ui/kit/button.tsx";
 import { Card } from "#src/ui/kit/card.tsx";
 import { formatMultiplier, formatRewards } from "#src/ui/kit/format.ts";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
+import { ComboMeter, type WatchCombo } from "#src/ui/tap/combo-meter.tsx";
 import { TapCoin } from "#src/ui/tap/tap-coin.tsx";
 
 type TapsRef = ActorRefFrom<typeof tapsMachine>;
@@ -46,6 +49,7 @@ function TapScreen({ runtime, taps, userId }: { runtime: AppRuntime; taps: TapsR
       {(refused || frozen) && <TapsPaused standing={standing} />}
       <MultiplierLine taps={taps} />
       <BoostLine runtime={runtime} />
+      <Combo taps={taps} />
       <Coin taps={taps} paused={refused || frozen} />
       <EarnLine taps={taps} />
       <Balance taps={taps} />
@@ -66,6 +70,28 @@ function Coin({ taps, paused }: { taps: TapsRef; paused: boolean }) {
   // Leaving the page sends what was tapped (docs/product.md §4: sync on unmount).
   useEffect(() => () => taps.send({ type: "FLUSH" }), [taps]);
   return <TapCoin onTap={onTap} label={paused ? "Taps are paused" : "Tap to earn"} disabled={paused} />;
+}
+
+/**
+ * The running combo (docs/product.md, "Tap and Earn"). The meter hears the taps actor directly, in the tap's
+ * own frame, and paints itself: no React render per tap. It hears only changes of the chain.
+ */
+function Combo({ taps }: { taps: TapsRef }) {
+  const watch = useCallback<WatchCombo>(
+    (onNews) => {
+      let last = selectCombo(taps.getSnapshot());
+      onNews({ combo: last, runCompleted: false });
+      const subscription = taps.subscribe((snapshot) => {
+        const combo = selectCombo(snapshot);
+        if (combo === last) return;
+        last = combo;
+        onNews({ combo, runCompleted: completesRun(combo) });
+      });
+      return () => subscription.unsubscribe();
+    },
+    [taps],
+  );
+  return <ComboMeter watch={watch} />;
 }
 
 /**

@@ -10,6 +10,13 @@ const ACTIONS: Record<string, string> = {
   "treasury-withdrawal": "Withdrew treasury funds",
   "update-multiplier": "Updated a multiplier",
   "create-admin": "Created an admin",
+  "devnet-fund": "Funded on the test network",
+  "risk-clear": "Cleared an account",
+  "risk-freeze": "Froze an account",
+  "risk-unfreeze": "Unfroze an account",
+  "risk-ban": "Banned an account",
+  "approve-withdrawal": "Approved a withdrawal",
+  "reject-withdrawal": "Rejected a withdrawal",
 };
 const columns: AdminColumn<Row>[] = [
   { id: "timestamp", header: "Time", cell: (info) => formatTime(info.row.original.timestamp) },
@@ -17,7 +24,21 @@ const columns: AdminColumn<Row>[] = [
   {
     id: "action",
     header: "Action",
-    cell: (info) => ACTIONS[info.row.original.action] ?? info.row.original.action,
+    // The reason an admin gave (up to 500 characters) is read under the action it explains: a column of its
+    // own pushed it past the right edge at 1280 px, where it was never seen.
+    cell: (info) => {
+      const { action, reason } = info.row.original;
+      return (
+        <>
+          {ACTIONS[action] ?? action}
+          {reason && (
+            <span className="mt-0.5 block max-w-[18rem] whitespace-normal break-words text-xs text-slate-300">
+              Reason: {reason}
+            </span>
+          )}
+        </>
+      );
+    },
   },
   { id: "target", header: "Target", cell: (info) => info.row.original.target ?? "—" },
   {

@@ -1,22 +1,21 @@
-import { useEffect, useRef, useState } from "react";
+import { useMemo, useRef } from "react";
 import type uPlot from "uplot";
+import { AXIS, dayStartSeconds, useUplot } from "../charts/use-uplot.ts";
 import { Spinner } from "../kit/spinner.tsx";
 
 const HEIGHT = 180;
-const AXIS = { stroke: "#94a3b8", grid: { stroke: "rgba(255,255,255,0.06)" }, ticks: { show: false } };
 
 export interface ChartSeries {
   label: string;
   colour: string;
-  values: number[];
+  /** Null: no figure that day (a gap in the line), as a coverage when nothing was owed. */
+  values: (number | null)[];
+  /** A dashed line, for a reference such as coverage 1. */
+  dash?: number[];
 }
 
-/** uPlot and its stylesheet, fetched the first time a chart shows: the landing page never pays for them. */
-const loadChartLibrary = () =>
-  Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([module]) => module.default);
-
-function options(width: number, series: ChartSeries[]): uPlot.Options {
-  return {
+function options(series: ChartSeries[]) {
+  return (_library: typeof uPlot, width: number): uPlot.Options => ({
     width,
     height: HEIGHT,
     // The legend names the series; the figures are in the table beside it, so it does not follow the cursor.
@@ -34,13 +33,14 @@ function options(width: number, series: ChartSeries[]): uPlot.Options {
         stroke: line.colour,
         width: 2,
         points: { show: false },
+        ...(line.dash ? { dash: line.dash } : {}),
       })),
     ],
-  };
+  });
 }
 
 const toData = (dates: string[], series: ChartSeries[]): uPlot.AlignedData => [
-  dates.map((date) => Date.parse(`${date}T00:00:00Z`) / 1000),
+  dates.map(dayStartSeconds),
   ...series.map((line) => line.values),
 ];
 
@@ -58,36 +58,10 @@ export function EconomyChart({
   label: string;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<uPlot | null>(null);
-  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the chart is made once; data changes go through setData below
-  useEffect(() => {
-    let cancelled = false;
-    let resize: ResizeObserver | undefined;
-    loadChartLibrary()
-      .then((Library) => {
-        const element = container.current;
-        if (cancelled || !element) return;
-        chart.current = new Library(options(element.clientWidth, series), toData(dates, series), element);
-        resize = new ResizeObserver(() =>
-          chart.current?.setSize({ width: element.clientWidth, height: HEIGHT }),
-        );
-        resize.observe(element);
-        setState("ready");
-      })
-      .catch(() => !cancelled && setState("failed"));
-    return () => {
-      cancelled = true;
-      resize?.disconnect();
-      chart.current?.destroy();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setData(toData(dates, series));
-  }, [dates, series]);
+  const data = useMemo(() => toData(dates, series), [dates, series]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the options are read once, when the chart is made
+  const makeOptions = useMemo(() => options(series), []);
+  const state = useUplot(container, HEIGHT, makeOptions, data);
 
   return (
     <div className="relative min-h-[180px] w-full text-slate-300">

@@ -8,14 +8,22 @@ import { formatUsdt } from "./format.ts";
 const count = new Intl.NumberFormat("en-US");
 const amount = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 const dayLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const sum = (days: EconomyDay[], key: keyof Omit<EconomyDay, "date">) =>
-  days.reduce((total, day) => total + day[key], 0);
+type Figure = Exclude<keyof EconomyDay, "date" | "coverage">;
+const sum = (days: EconomyDay[], key: Figure) => days.reduce((total, day) => total + day[key], 0);
+const times = (coverage: number) => `${coverage.toFixed(2)}×`;
+
+/** Each day's coverage, the days below 1 and the lowest (the dashboard economy's view works it out). */
+interface CoverageTrend {
+  values: (number | null)[];
+  daysBelowOne: string[];
+  lowest: number | null;
+}
 
 export const COVERAGE_WARNING = "The platform owes more than it holds";
 
 /** The charts, each with the words a screen reader reads for it (the totals; the days are in the table). */
-function chartsOf(days: EconomyDay[]) {
-  const line = (label: string, colour: string, key: keyof Omit<EconomyDay, "date">): ChartSeries => ({
+function chartsOf(days: EconomyDay[], trend: CoverageTrend) {
+  const line = (label: string, colour: string, key: Figure): ChartSeries => ({
     label,
     colour,
     values: days.map((day) => day[key]),
@@ -45,7 +53,22 @@ function chartsOf(days: EconomyDay[]) {
       ],
       label: `Deposits and withdrawals in USDT per day ${span}: ${amount.format(sum(days, "depositsUsdt"))} deposited, ${amount.format(sum(days, "withdrawalsUsdt"))} withdrawn`,
     },
+    {
+      title: "Coverage",
+      // The dashed line at 1 is where the platform holds exactly what it owes: below it, it owes more.
+      series: [
+        { label: "Coverage at the day's end", colour: "#38bdf8", values: trend.values },
+        { label: "1: holds what it owes", colour: "#f87171", values: days.map(() => 1), dash: [6, 4] },
+      ],
+      label: `Coverage at each day's end ${span}: ${coverageWords(trend, days.length)}`,
+    },
   ];
+}
+
+function coverageWords(trend: CoverageTrend, days: number): string {
+  if (trend.lowest === null) return "nothing was owed on any day";
+  const below = trend.daysBelowOne.length;
+  return `lowest ${times(trend.lowest)}, ${below === 0 ? "never below 1" : `below 1 on ${below} of ${days} days`}`;
 }
 
 /** What the platform holds against what it owes, and a warning when it holds less (docs/fair-play.md). */
@@ -62,7 +85,7 @@ function Coverage({ liabilities }: { liabilities: EconomyAnswer["liabilities"] }
         Coverage
       </figcaption>
       <p className="text-3xl font-bold tabular-nums" data-testid="coverage">
-        {coverage === null ? "Nothing owed" : `${coverage.toFixed(2)}×`}
+        {coverage === null ? "Nothing owed" : times(coverage)}
       </p>
       {coverage !== null && coverage < 1 && (
         <Alert>
@@ -94,9 +117,10 @@ export function EconomyPanel(props: {
   status: "loading" | "failed" | "ready";
   busy: boolean;
   economy: EconomyAnswer | null;
+  trend: CoverageTrend | null;
 }) {
-  const { economy } = props;
-  const charts = useMemo(() => (economy ? chartsOf(economy.days) : []), [economy]);
+  const { economy, trend } = props;
+  const charts = useMemo(() => (economy && trend ? chartsOf(economy.days, trend) : []), [economy, trend]);
   const dates = useMemo(() => economy?.days.map((day) => day.date) ?? [], [economy]);
   return (
     <section aria-labelledby="economy" className="flex flex-col gap-3" aria-busy={props.busy}>
@@ -121,6 +145,12 @@ export function EconomyPanel(props: {
                 className="flex min-w-0 flex-col gap-1 rounded-xl border border-white/10 p-3"
               >
                 <figcaption className="font-semibold">{chart.title}</figcaption>
+                {chart.title === "Coverage" && trend && trend.daysBelowOne.length > 0 && (
+                  <p className="text-sm text-red-300" data-testid="coverage-trend-warning">
+                    {COVERAGE_WARNING} at the end of {trend.daysBelowOne.length} of these{" "}
+                    {economy.days.length} days.
+                  </p>
+                )}
                 <EconomyChart dates={dates} series={chart.series} label={chart.label} />
               </figure>
             ))}
@@ -133,7 +163,7 @@ export function EconomyPanel(props: {
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone must scroll from the keyboard (axe scrollable-region-focusable)
               tabIndex={0}
             >
-              <table className="w-full min-w-[44rem] text-left">
+              <table className="w-full min-w-[50rem] text-left">
                 <caption className="sr-only">The economy per UTC day, newest first</caption>
                 <thead className="text-xs uppercase tracking-wide text-slate-400">
                   <tr>
@@ -146,6 +176,7 @@ export function EconomyPanel(props: {
                       "Converted",
                       "Deposits",
                       "Withdrawals",
+                      "Coverage",
                     ].map((heading) => (
                       <th key={heading} scope="col" className="px-2 py-1.5">
                         {heading}
@@ -166,6 +197,11 @@ export function EconomyPanel(props: {
                       <td className="px-2 py-1.5">{amount.format(day.pointsConverted)}</td>
                       <td className="px-2 py-1.5">{formatUsdt(day.depositsUsdt)}</td>
                       <td className="px-2 py-1.5">{formatUsdt(day.withdrawalsUsdt)}</td>
+                      <td className="px-2 py-1.5">
+                        {day.coverage === null
+                          ? "Nothing owed"
+                          : `${times(day.coverage)}${day.coverage < 1 ? " (below 1)" : ""}`}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -5,6 +5,8 @@ import { Section, SectionStatus } from "./section.tsx";
 
 export interface PointsRow {
   id: string;
+  /** "taps": a credited batch; "combo": the combo bonus that batch minted on top, its own row. */
+  kind: "taps" | "combo";
   points: number;
   multiplier: number;
   factor: number;
@@ -13,7 +15,10 @@ export interface PointsRow {
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-/** The credited batches of taps, newest first; a booster's factor shows when it was more than ×1. */
+/**
+ * The credited batches of taps, newest first; a booster's factor shows when it was more than ×1. A combo bonus
+ * is its own row ("Combo bonus"), just above the batch that earned it.
+ */
 export function PointsHistory(props: {
   status: "loading" | "failed" | "ready";
   rows: PointsRow[];
@@ -27,7 +32,7 @@ export function PointsHistory(props: {
     <Section
       id="points-history-heading"
       title="Points history"
-      subtitle="Every batch of taps the server credited."
+      subtitle="Every batch of taps the server credited, and every combo bonus."
     >
       <SectionStatus
         status={props.status}
@@ -44,7 +49,7 @@ export function PointsHistory(props: {
             <li key={row.id} className="flex items-center justify-between gap-3 py-2.5">
               <div className="flex min-w-0 flex-col">
                 <span className="text-sm text-slate-100">
-                  at {formatMultiplier(row.multiplier)}
+                  {row.kind === "combo" ? "Combo bonus" : `at ${formatMultiplier(row.multiplier)}`}
                   {row.factor > 1 && (
                     <span className="ml-2 rounded-full bg-brand-500/15 px-2 py-0.5 text-xs font-semibold text-brand-300">
                       ×{row.factor} boost

@@ -1,17 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useMemo, useRef } from "react";
 import type uPlot from "uplot";
 import type { StatsDay } from "#src/api/standings.ts";
+import { AXIS, dayStartSeconds, useUplot } from "../charts/use-uplot.ts";
 import { Spinner } from "../kit/spinner.tsx";
 
 const HEIGHT = 220;
 const HALF_DAY_S = 43_200;
 const TAPS_COLOUR = "#f5b400";
 const POINTS_COLOUR = "#34d399";
-const AXIS = { stroke: "#94a3b8", grid: { stroke: "rgba(255,255,255,0.06)" }, ticks: { show: false } };
-
-/** uPlot and its stylesheet, fetched the first time a chart shows: the landing page never pays for them. */
-const loadChartLibrary = () =>
-  Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([module]) => module.default);
 
 function options(library: typeof uPlot, width: number): uPlot.Options {
   return {
@@ -50,7 +46,7 @@ function options(library: typeof uPlot, width: number): uPlot.Options {
 /** Seconds since the epoch at each UTC day's start, taps, points: uPlot's column-wise data. */
 function toData(days: StatsDay[]): uPlot.AlignedData {
   return [
-    days.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000),
+    days.map((day) => dayStartSeconds(day.date)),
     days.map((day) => day.taps),
     days.map((day) => day.points),
   ];
@@ -62,36 +58,8 @@ function toData(days: StatsDay[]): uPlot.AlignedData {
  */
 export function StatsChart({ days, label }: { days: StatsDay[]; label: string }) {
   const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<uPlot | null>(null);
-  const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the chart is made once; data changes go through setData below
-  useEffect(() => {
-    let cancelled = false;
-    let resize: ResizeObserver | undefined;
-    loadChartLibrary()
-      .then((library) => {
-        const element = container.current;
-        if (cancelled || !element) return;
-        chart.current = new library(options(library, element.clientWidth), toData(days), element);
-        resize = new ResizeObserver(() => {
-          chart.current?.setSize({ width: element.clientWidth, height: HEIGHT });
-        });
-        resize.observe(element);
-        setState("ready");
-      })
-      .catch(() => !cancelled && setState("failed"));
-    return () => {
-      cancelled = true;
-      resize?.disconnect();
-      chart.current?.destroy();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setData(toData(days));
-  }, [days]);
+  const data = useMemo(() => toData(days), [days]);
+  const state = useUplot(container, HEIGHT, options, data);
 
   return (
     <figure className="flex flex-col gap-2">

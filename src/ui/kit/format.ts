@@ -1,21 +1,2 @@
-/**
- * Number formats fixed by docs/product.md §2 and §9: rewards 4 decimals, wallet 2, multipliers as "Nx".
- * Balances are cut, never rounded up (docs/decisions/008): 105.065 USDT shows as 105.06, because showing
- * 105.07 would promise money the user cannot withdraw. Numbers go in as their shortest decimal spelling
- * (`String(value)`), so a float such as 4.35 (stored as 4.34999…) is cut as the 4.35 it stands for.
- */
-const cutTo = (digits: number) =>
-  new Intl.NumberFormat("en-US", {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-    roundingMode: "trunc",
-    useGrouping: true,
-  });
-const rewards = cutTo(4);
-const wallet = cutTo(2);
-const decimal = (value: number) => String(value) as `${number}`;
-
-export const formatRewards = (value: number) => rewards.format(decimal(value));
-export const formatWallet = (value: number) => wallet.format(decimal(value));
-/** 0.001 → "0.001x", 2 → "2x": as many decimals as the value has (at most 6). */
-export const formatMultiplier = (value: number) => `${Number(value.toFixed(6))}x`;
+/** The number formats, for components (machines that word a toast import `#src/format/numbers.ts` itself). */
+export { formatMultiplier, formatRewards, formatWallet } from "#src/format/numbers.ts";

@@ -4,6 +4,7 @@
  * beforeAll/afterAll hooks, like setupTestApp does for the server suites.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -37,7 +38,8 @@ export function setupTestCluster(options: {
     await buildServer();
     database = await createTestDatabase();
     dataDir = mkdtempSync(path.join(tmpdir(), "taprewards-cluster-"));
-    const [port, basePort] = [await freePort(), await freePort()];
+    const port = await freePort();
+    const basePort = await freePortRun(2, port);
     cluster = await startCluster({
       instances: 2,
       port,
@@ -47,6 +49,9 @@ export function setupTestCluster(options: {
       log: (line) => logs.push(line),
       ...(options.serverTimeoutSeconds ? { serverTimeoutSeconds: options.serverTimeoutSeconds } : {}),
       env: { DATA_DIR: dataDir, WALLET_MNEMONIC: TEST_MNEMONIC, ...options.env },
+    }).catch((err: unknown) => {
+      // Say why an instance did not come up (its own output), not only that it did not.
+      throw new Error(`${String(err)}\n${logs.slice(-40).join("\n")}`);
     });
   }, 180_000);
 
@@ -68,4 +73,27 @@ export function setupTestCluster(options: {
     },
     logs,
   };
+}
+
+/** Whether nothing listens on `port` of 127.0.0.1 right now. */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free port whose next `count - 1` ports are free too, none of them `avoid`: the instances listen on basePort,
+ * basePort + 1, …, and two ports the system hands out one after the other can be neighbours, so the balancer's
+ * port could be an instance's (CI once saw an instance exit before it was healthy; its output now says why).
+ */
+async function freePortRun(count: number, avoid: number): Promise<number> {
+  for (;;) {
+    const first = await freePort();
+    const ports = Array.from({ length: count }, (_, index) => first + index);
+    if (ports.includes(avoid) || first + count - 1 > 65_535) continue;
+    if ((await Promise.all(ports.slice(1).map(isFree))).every(Boolean)) return first;
+  }
 }

@@ -13,11 +13,11 @@ test.describe("sign up on /auth?mode=signup", () => {
   //     SIGNUP name="" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
   //     SIGNUP name="Ada" email="ada@example.com" password="short" confirmPassword="short" → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
   //     SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
-  // - ends as the NAVIGATION_DELAY timer is about to move on by itself:
-  //     SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.done.actor.signup
 
   test("(the page as it opens)", async ({ page }) => {
     await page.goto("/auth?mode=signup");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
   test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"', async ({
@@ -71,6 +71,29 @@ test.describe("sign up on /auth?mode=signup", () => {
       page.getByText("Password must be at least 8 characters", { exact: true }).first(),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+  });
+
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.done.actor.signup → xstate.after.NAVIGATION_DELAY.accountForms.redirecting', async ({
+    page,
+  }) => {
+    const account = newUser("Ada");
+    await page.goto("/auth?mode=signup");
+    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
+    await page.getByLabel("Full Name", { exact: true }).fill("Ada");
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
+    await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    // 2. xstate.done.actor.signup (the app gets the answer by itself)
+    // 3. xstate.after.NAVIGATION_DELAY.accountForms.redirecting (the app's own timer)
+    // What the person sees at the end
+    await expect(
+      page
+        .getByText("Account created! Please check your email to verify your account.", { exact: true })
+        .first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\?mode=login$/);
   });
 
   test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.error.actor.signup(EMAIL_TAKEN)', async ({
@@ -318,33 +341,9 @@ test.describe("sign up on /auth?mode=signup", () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
   });
 
-  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.done.actor.signup → xstate.after.NAVIGATION_DELAY.accountForms.redirecting', async ({
-    page,
-  }) => {
-    const account = newUser("Ada");
-    await page.goto("/auth?mode=signup");
-    // 1. SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery"
-    await page.getByLabel("Full Name", { exact: true }).fill("Ada");
-    await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
-    await page.getByLabel("Confirm Password", { exact: true }).fill("correct horse battery");
-    await page.getByLabel("Referral code (optional)", { exact: true }).fill("");
-    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    // 2. xstate.done.actor.signup (the app gets the answer by itself)
-    // 3. xstate.after.NAVIGATION_DELAY.accountForms.redirecting (the app's own timer)
-    // What the person sees at the end
-    await expect(
-      page
-        .getByText("Account created! Please check your email to verify your account.", { exact: true })
-        .first(),
-    ).toBeVisible();
-    await expect(page).toHaveURL(/\/auth\?mode=login$/);
-  });
-
-  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"', async ({
-    page,
-    request,
-  }) => {
+  test('SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="correct horse battery" → xstate.error.actor.signup(EMAIL_TAKEN) → SIGNUP name="Ada" email="ada@example.com" password="correct horse battery" confirmPassword="another password"', {
+    tag: "@core",
+  }, async ({ page, request }) => {
     const account = newUser("Ada");
     await signUpViaApi(request, account); // so the sign-up is refused
     await page.goto("/auth?mode=signup");
@@ -440,9 +439,11 @@ test.describe("forgotten password on /auth?mode=forgot", () => {
 
   test("(the page as it opens)", async ({ page }) => {
     await page.goto("/auth?mode=forgot");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/auth\?mode=forgot$/);
   });
 
-  test('FORGOT email=""', async ({ page }) => {
+  test('FORGOT email=""', { tag: "@core" }, async ({ page }) => {
     await page.goto("/auth?mode=forgot");
     // 1. FORGOT email=""
     await page.getByLabel("Email", { exact: true }).fill("");
@@ -452,7 +453,9 @@ test.describe("forgotten password on /auth?mode=forgot", () => {
     await expect(page).toHaveURL(/\/auth\?mode=forgot$/);
   });
 
-  test('FORGOT email="ada@example.com" → xstate.done.actor.forgotPassword', async ({ page }) => {
+  test('FORGOT email="ada@example.com" → xstate.done.actor.forgotPassword', { tag: "@core" }, async ({
+    page,
+  }) => {
     const account = newUser("Ada");
     await page.goto("/auth?mode=forgot");
     // 1. FORGOT email="ada@example.com"

@@ -3,7 +3,8 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { newUser, signUpViaApi } from "../fixtures.ts";
+import { newUser, signUpAndLogIn, signUpViaApi } from "../fixtures.ts";
+import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("sign in on /auth?mode=login", () => {
   // Paths left out: a real browser cannot follow them.
@@ -39,10 +40,9 @@ test.describe("sign in on /auth?mode=login", () => {
     await expect(page).toHaveURL(/\/auth\?mode=login&redirect=%2Ftap$/);
   });
 
-  test('xstate.done.actor.restoreSession(null) → LOGIN email="ada@example.com" password="correct horse" → xstate.done.actor.login', async ({
-    page,
-    request,
-  }) => {
+  test('xstate.done.actor.restoreSession(null) → LOGIN email="ada@example.com" password="correct horse" → xstate.done.actor.login', {
+    tag: "@core",
+  }, async ({ page, request }) => {
     const account = newUser("Ada");
     await signUpViaApi(request, account);
     await page.goto("/auth?mode=login&redirect=%2Ftap");
@@ -103,10 +103,9 @@ test.describe("sign in on /auth?mode=login", () => {
     await expect(page).toHaveURL(/\/auth\?mode=login&redirect=%2Ftap$/);
   });
 
-  test('xstate.done.actor.restoreSession(null) → LOGIN email="ada@example.com" password="correct horse" → xstate.error.actor.login(INVALID_CREDENTIALS) → LOGIN email="" password=""', async ({
-    page,
-    request,
-  }) => {
+  test('xstate.done.actor.restoreSession(null) → LOGIN email="ada@example.com" password="correct horse" → xstate.error.actor.login(INVALID_CREDENTIALS) → LOGIN email="" password=""', {
+    tag: "@core",
+  }, async ({ page, request }) => {
     const account = newUser("Ada");
     await signUpViaApi(request, account);
     await page.goto("/auth?mode=login&redirect=%2Ftap");
@@ -126,5 +125,204 @@ test.describe("sign in on /auth?mode=login", () => {
     ).toBeVisible();
     await expect(page.getByText("Login Failed", { exact: true }).first()).toBeVisible();
     await expect(page).toHaveURL(/\/auth\?mode=login&redirect=%2Ftap$/);
+  });
+});
+
+test.describe("a signed-in session on /home as time passes", () => {
+  // Paths left out: a real browser cannot follow them.
+  // - ends while restoreSession is out: a real answer comes at once:
+  //     (the page as it opens)
+  // - ends while clearStoredSession is out: a real answer comes at once:
+  //     xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(UNAUTHORIZED)
+
+  test("xstate.done.actor.restoreSession", async ({ page, request }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("xstate.done.actor.restoreSession → LOGOUT", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("xstate.done.actor.restoreSession → LOGOUT → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.error.actor.refreshSession(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/refresh", "network");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(UNAUTHORIZED) → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.error.actor.refreshSession(UNAUTHORIZED)
+    await calls.answer("POST", "/auth/refresh", {
+      status: 401,
+      code: "UNAUTHORIZED",
+      message: "Your session has ended. Please sign in again.",
+    });
+    // 4. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 5. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.restoreSession → LOGOUT → xstate.error.actor.logout(NETWORK_ERROR) → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.error.actor.logout(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/logout", "network");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.done.actor.refreshSession", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.done.actor.refreshSession
+    await calls.answer("POST", "/auth/refresh", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR) → xstate.after.REFRESH_RETRY.auth.signedIn.session.waitingToRetry", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.error.actor.refreshSession(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/refresh", "network");
+    // 4. xstate.after.REFRESH_RETRY.auth.signedIn.session.waitingToRetry
+    await page.clock.runFor(30000);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
   });
 });

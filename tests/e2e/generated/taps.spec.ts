@@ -3,110 +3,156 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { serverPoints, signUpAndLogIn } from "../fixtures.ts";
+import { serverPoints, signUpClaimAndLogIn } from "../fixtures.ts";
+import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("tap and sync on /tap and /home", () => {
-  // Paths left out: a real browser cannot follow them.
-  // - ends while loadRewards is out: a real answer comes at once:
-  //     (the page as it opens)
-  // - TAP while loadRewards is out: the real answer comes first:
-  //     TAP
-  //     TAP → TAP
-  //     TAP → PAGEHIDE
-  //     TAP → xstate.done.actor.loadRewards
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR)
-  //     TAP → PAGEHIDE → TAP
-  //     TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR)
-  //     TAP → xstate.done.actor.loadRewards → TAP
-  //     TAP → xstate.done.actor.loadRewards → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → PAGEHIDE → TAP → PAGEHIDE
-  //     TAP → PAGEHIDE → TAP → xstate.done.actor.loadRewards
-  //     TAP → PAGEHIDE → TAP → xstate.error.actor.loadRewards(NETWORK_ERROR)
-  //     TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP
-  //     TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → xstate.done.actor.loadRewards → TAP → FLUSH
-  //     TAP → xstate.done.actor.loadRewards → TAP → PAGEHIDE
-  //     TAP → xstate.done.actor.loadRewards → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → xstate.done.actor.loadRewards → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE
-  //     TAP → PAGEHIDE → TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR)
-  //     TAP → PAGEHIDE → TAP → xstate.done.actor.loadRewards → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → PAGEHIDE → TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH
-  //     TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE
-  //     TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → xstate.done.actor.loadRewards → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → xstate.done.actor.loadRewards → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH
-  //     TAP → xstate.done.actor.loadRewards → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH → TAP
-  //     TAP → PAGEHIDE → TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → PAGEHIDE → TAP → xstate.done.actor.loadRewards → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH
-  //     TAP → PAGEHIDE → TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH
-  //     TAP → PAGEHIDE → TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE
-  //     TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH
-  //     TAP → xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE
-  //     TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH → TAP → PAGEHIDE
-  // - xstate.error.actor.loadRewards(NETWORK_ERROR): no gesture makes loadRewards fail:
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR)
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → ONLINE
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → TAP
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → ONLINE
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → TAP → ONLINE
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → ONLINE
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.done.actor.sendBatch
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → ONLINE
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.done.actor.sendBatch
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → ONLINE → xstate.done.actor.sendBatch
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → ONLINE → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → ONLINE → xstate.done.actor.sendBatch
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → ONLINE → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE
-  //     xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE → xstate.error.actor.loadRewards(NETWORK_ERROR)
-  // - ends while sendBatch is out: a real answer comes at once:
-  //     xstate.done.actor.loadRewards → TAP → FLUSH
-  //     xstate.done.actor.loadRewards → TAP → PAGEHIDE
-  // - xstate.error.actor.sendBatch(NETWORK_ERROR): no gesture makes sendBatch fail:
-  //     xstate.done.actor.loadRewards → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR)
-  //     xstate.done.actor.loadRewards → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH
-  //     xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE
-
-  test("xstate.done.actor.loadRewards", async ({ page, request }) => {
-    await signUpAndLogIn(page, request);
+  test("(the page as it opens)", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
     await page.goto("/tap");
-    // 1. xstate.done.actor.loadRewards (the app gets the answer by itself)
-    await expect(page.getByRole("banner")).toContainText("0.0000");
     // What the person sees at the end
-    await expect(page.getByRole("banner")).toContainText("0.0000");
     await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(0);
   });
 
-  test("xstate.done.actor.loadRewards → TAP", async ({ page, request }) => {
-    await signUpAndLogIn(page, request);
+  test("TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
     await page.goto("/tap");
-    // 1. xstate.done.actor.loadRewards (the app gets the answer by itself)
-    await expect(page.getByRole("banner")).toContainText("0.0000");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+  });
+
+  test("xstate.done.actor.loadRewards", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(0);
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR)", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(0);
+  });
+
+  test("TAP → TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+  });
+
+  test("TAP → PAGEHIDE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+  });
+
+  test("TAP → xstate.done.actor.loadRewards", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR)", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
     // 2. TAP
     if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
       await page
@@ -116,14 +162,271 @@ test.describe("tap and sync on /tap and /home", () => {
     }
     await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
     // What the person sees at the end
-    await expect(page.getByRole("banner")).toContainText("0.0010");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
   });
 
-  test("xstate.done.actor.loadRewards → TAP → TAP", async ({ page, request }) => {
-    await signUpAndLogIn(page, request);
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
     await page.goto("/tap");
-    // 1. xstate.done.actor.loadRewards (the app gets the answer by itself)
-    await expect(page.getByRole("banner")).toContainText("0.0000");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → ONLINE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(0);
+  });
+
+  test("TAP → PAGEHIDE → TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR)", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → TAP", { tag: "@core" }, async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
     // 2. TAP
     if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
       await page
@@ -141,17 +444,18 @@ test.describe("tap and sync on /tap and /home", () => {
     }
     await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
     // What the person sees at the end
-    await expect(page.getByRole("banner")).toContainText("0.0020");
+    await expect(page.getByRole("banner")).toContainText("1.0020");
   });
 
-  test("xstate.done.actor.loadRewards → TAP → FLUSH → xstate.done.actor.sendBatch", async ({
-    page,
-    request,
-  }) => {
-    await signUpAndLogIn(page, request);
+  test("xstate.done.actor.loadRewards → TAP → FLUSH", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
     await page.goto("/tap");
-    // 1. xstate.done.actor.loadRewards (the app gets the answer by itself)
-    await expect(page.getByRole("banner")).toContainText("0.0000");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
     // 2. TAP
     if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
       await page
@@ -173,21 +477,19 @@ test.describe("tap and sync on /tap and /home", () => {
       .getByRole("link", { name: "Home", exact: true })
       .click();
     await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
-    // 4. xstate.done.actor.sendBatch (the app gets the answer by itself)
-    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
     // What the person sees at the end
-    await expect(page.getByRole("banner")).toContainText("0.0010");
-    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+    await expect(page.getByRole("banner")).toContainText("1.0010");
   });
 
-  test("xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.done.actor.sendBatch", async ({
-    page,
-    request,
-  }) => {
-    await signUpAndLogIn(page, request);
+  test("xstate.done.actor.loadRewards → TAP → PAGEHIDE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
     await page.goto("/tap");
-    // 1. xstate.done.actor.loadRewards (the app gets the answer by itself)
-    await expect(page.getByRole("banner")).toContainText("0.0000");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
     // 2. TAP
     if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
       await page
@@ -197,11 +499,3127 @@ test.describe("tap and sync on /tap and /home", () => {
     }
     await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
     // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
     await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
-    // 4. xstate.done.actor.sendBatch (the app gets the answer by itself)
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → ONLINE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → PAGEHIDE → TAP → PAGEHIDE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+  });
+
+  test("TAP → PAGEHIDE → TAP → xstate.done.actor.loadRewards", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → TAP → xstate.error.actor.loadRewards(NETWORK_ERROR)", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → FLUSH", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → PAGEHIDE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 4. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 4. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 4. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → FLUSH → xstate.done.actor.sendBatch", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. xstate.done.actor.sendBatch
+    await calls.answer("POST", "/user/*/points", "server");
     await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
     // What the person sees at the end
-    await expect(page.getByRole("banner")).toContainText("0.0010");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
     await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → FLUSH → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.done.actor.sendBatch", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. xstate.done.actor.sendBatch
+    await calls.answer("POST", "/user/*/points", "server");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → TAP → ONLINE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → ONLINE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.done.actor.sendBatch", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. xstate.done.actor.sendBatch
+    await calls.answer("POST", "/user/*/points", "server");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.done.actor.sendBatch", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. xstate.done.actor.sendBatch
+    await calls.answer("POST", "/user/*/points", "server");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → PAGEHIDE → TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 5. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → TAP → xstate.done.actor.loadRewards → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → TAP → xstate.done.actor.loadRewards → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+    // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 5. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 5. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → FLUSH → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → xstate.after.SYNC_DELAY.taps.ready.debounce.waiting", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await stopClock(page);
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. xstate.after.SYNC_DELAY.taps.ready.debounce.waiting
+    await page.clock.runFor(6000);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → xstate.after.SYNC_DELAY.taps.ready.debounce.waiting", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await stopClock(page);
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. xstate.after.SYNC_DELAY.taps.ready.debounce.waiting
+    await page.clock.runFor(6000);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → xstate.after.BACKOFF.taps.ready.sync.retrying", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await stopClock(page);
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. xstate.after.BACKOFF.taps.ready.sync.retrying
+    await page.clock.runFor(4000);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → ONLINE → xstate.done.actor.sendBatch", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // 5. xstate.done.actor.sendBatch
+    await calls.answer("POST", "/user/*/points", "server");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → ONLINE → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → ONLINE → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → ONLINE → xstate.done.actor.sendBatch", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // 5. xstate.done.actor.sendBatch
+    await calls.answer("POST", "/user/*/points", "server");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → ONLINE → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → ONLINE → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → xstate.after.BACKOFF.taps.ready.sync.retrying", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await stopClock(page);
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 5. xstate.after.BACKOFF.taps.ready.sync.retrying
+    await page.clock.runFor(4000);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("TAP → PAGEHIDE → TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 5. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 6. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 5. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 6. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 6. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 5. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 6. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → FLUSH → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 5. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 6. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 5. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 6. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 5. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 6. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → PAGEHIDE → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → FLUSH", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 1);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 3. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 4. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 6. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.done.actor.loadRewards → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 6. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 6. ONLINE
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+
+  test("TAP → xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → PAGEHIDE → xstate.error.actor.sendBatch(NETWORK_ERROR) → xstate.after.BACKOFF.taps.ready.sync.retrying", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await stopClock(page);
+    // 1. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 2. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 3. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 4. PAGEHIDE
+    calls.pass("POST", "/user/*/points", 2);
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
+    await calls.answer("POST", "/user/*/points", "network");
+    // 6. xstate.after.BACKOFF.taps.ready.sync.retrying
+    await page.clock.runFor(4000);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
   });
 });

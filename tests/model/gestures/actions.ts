@@ -7,19 +7,104 @@
 import type { AnyMachineSnapshot } from "xstate";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 
-export type Role = "button" | "link" | "navigation" | "menuitem" | "banner" | "main";
-/** What a gesture looks for; names, texts and labels match exactly in both drivers. */
-export type Locator = { role: Role; name?: string } | { text: string } | { label: string };
+export type Role =
+  | "alert"
+  | "banner"
+  | "button"
+  | "checkbox"
+  | "combobox"
+  | "dialog"
+  | "heading"
+  | "link"
+  | "list"
+  | "listitem"
+  | "main"
+  | "menuitem"
+  | "navigation"
+  | "option"
+  | "radio"
+  | "region"
+  | "row"
+  | "searchbox"
+  | "status"
+  | "tab"
+  | "table"
+  | "tabpanel"
+  | "textbox"
+  | "timer";
+/**
+ * What a gesture looks for; names, texts and labels match exactly in both drivers. `namePrefix` is for a name
+ * that ends in the account's own data (the account menu names the signed-in email); `nameContains` for one
+ * that holds a value the test's arrangement made (the table row of the player it made, by their email).
+ */
+export type Locator =
+  | { role: Role; name?: string }
+  | { role: Role; namePrefix: string }
+  | { role: Role; nameContains: { arranged: string } }
+  | { text: string }
+  | { label: string };
 
-/** A field's value: literal, or a part of the account the walk uses (fresh for every exported test). */
-export type Value = string | { account: "name" | "email" | "password" };
+/**
+ * A field's value: literal, a part of the account the walk uses (fresh for every exported test), or a value
+ * the test's arrangement made (`start.arrange`: another player's email, say).
+ */
+export type Value = string | { account: "name" | "email" | "password" } | { arranged: string };
+
+/**
+ * A call the app makes to the API, by method and path under /api (`*` stands for one path segment:
+ * `/user/:id/points` is written `/user/*` then `/points`). Faults and held answers name the call they act on.
+ */
+export interface Call {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  path: string;
+}
+
+/**
+ * How a held call is answered: by the real server, by a network failure (no answer at all), or by the
+ * error body the API gives (`{ error: { code, message } }` with its status, server/errors.ts).
+ */
+export type Outcome = "server" | "network" | { status: number; code: string; message: string };
 
 export type Action =
   | { do: "click"; target: Locator; within?: Locator }
   | { do: "fill"; label: string; value: Value }
   | { do: "dispatch"; event: "pagehide" | "online" }
+  /** A key pressed on the focused element ("Escape" closes a dialog, "Enter" submits). */
+  | { do: "press"; key: string }
   | { do: "waitFor"; target: Locator }
-  | { do: "unlessVisible"; target: Locator; then: Action[] };
+  | { do: "unlessVisible"; target: Locator; then: Action[] }
+  /** From now on every request of `call` waits until an `answer` (the server is slow: a loading state). */
+  | { do: "hold"; call: Call }
+  /** Answers the oldest held request of `call` (waiting for it to arrive) with `with`. */
+  | { do: "answer"; call: Call; with: Outcome }
+  /**
+   * The next `count` requests of `call` are not held: what the page sends with `keepalive` as it closes is
+   * outside what the walk decides (the jsdom fake never holds those, so there it does nothing).
+   */
+  | { do: "pass"; call: Call; count: number }
+  /** The browser loses or regains its network (the app hears `offline` / `online`). */
+  | { do: "offline" }
+  | { do: "online" }
+  /** The app's clock moves on `ms`, firing every timer due (the tests own the clock: no waiting). */
+  | { do: "clock"; ms: number }
+  /** Switches to tab `index` of the same browser (0 is the first), opening it on `url` when it is new. */
+  | { do: "tab"; index: number; url?: string }
+  /** The site's stored `key` is gone from under the app (the person cleared the site's data, say). */
+  | { do: "forget"; key: string }
+  /** Every read of the site's storage throws from now on (a browser setting that blocks it). */
+  | { do: "blockStorage" }
+  /** The page is hidden (the person switches apps or tabs): `visibilitychange` with the state `hidden`. */
+  | { do: "hide" }
+  /** The same player taps `taps` times on another device (a batch through the API): the server pushes it. */
+  | { do: "tapElsewhere"; taps: number }
+  /** This browser's session is logged out from elsewhere (another tab, through the API): the server ends it. */
+  | { do: "logOutElsewhere" }
+  /** The same player asks for a review on another device (through the API): their one open appeal. */
+  | { do: "appealElsewhere"; message: string }
+  /** An admin decides on this player's account in the back office (through the API): the server pushes it. */
+  | { do: "decideElsewhere"; action: "clear" | "freeze" | "unfreeze" }
+  /** The same player buys a booster on another device (through the API): the server pushes it to every screen. */
+  | { do: "buyBoosterElsewhere"; boosterId: string };
 
 export const click = (target: Locator, within?: Locator): Action => ({
   do: "click",
@@ -28,6 +113,7 @@ export const click = (target: Locator, within?: Locator): Action => ({
 });
 export const fill = (label: string, value: Value): Action => ({ do: "fill", label, value });
 export const dispatch = (event: "pagehide" | "online"): Action => ({ do: "dispatch", event });
+export const press = (key: string): Action => ({ do: "press", key });
 export const waitFor = (target: Locator): Action => ({ do: "waitFor", target });
 export const unlessVisible = (target: Locator, then: Action[]): Action => ({
   do: "unlessVisible",
@@ -35,21 +121,77 @@ export const unlessVisible = (target: Locator, then: Action[]): Action => ({
   then,
 });
 
-/** A gesture: what the person does to send `event`; `next` is the path's next event (a wrong password, say). */
-export type Gesture<E> = (event: E, next: ModelEvent | undefined) => Action[];
+export const hold = (call: Call): Action => ({ do: "hold", call });
+export const answer = (call: Call, outcome: Outcome): Action => ({ do: "answer", call, with: outcome });
+export const pass = (call: Call, count: number): Action => ({ do: "pass", call, count });
+export const offline = (): Action => ({ do: "offline" });
+export const online = (): Action => ({ do: "online" });
+export const clock = (ms: number): Action => ({ do: "clock", ms });
+export const tab = (index: number, url?: string): Action => ({ do: "tab", index, ...(url ? { url } : {}) });
+export const forget = (key: string): Action => ({ do: "forget", key });
+export const blockStorage = (): Action => ({ do: "blockStorage" });
+export const hide = (): Action => ({ do: "hide" });
+export const tapElsewhere = (taps: number): Action => ({ do: "tapElsewhere", taps });
+export const logOutElsewhere = (): Action => ({ do: "logOutElsewhere" });
+export const appealElsewhere = (message: string): Action => ({ do: "appealElsewhere", message });
+export const decideElsewhere = (action: "clear" | "freeze" | "unfreeze"): Action => ({
+  do: "decideElsewhere",
+  action,
+});
+export const buyBoosterElsewhere = (boosterId: string): Action => ({ do: "buyBoosterElsewhere", boosterId });
+
+/** The model's snapshots around a step: a gesture may depend on them (how long a back-off is). */
+export interface StepStates {
+  before: AnyMachineSnapshot;
+  after: AnyMachineSnapshot;
+}
+
+/**
+ * A gesture: what the person (or the browser, the network, the clock) does to send `event`; `next` is the
+ * path's next event (a wrong password, say), `states` the model's snapshots around the step.
+ */
+export type Gesture<E> = (event: E, next: ModelEvent | undefined, states: StepStates) => Action[];
+
+/**
+ * An event no gesture can send, and why: it is the machine's own doing (a raise), or comes from another
+ * actor that the walk of that actor covers. A fully mapped walk names every event of its machine, either
+ * with a gesture or with this.
+ */
+export interface NotAGesture {
+  notAGesture: string;
+}
+export const notAGesture = (reason: string): NotAGesture => ({ notAGesture: reason });
+/** The same reason for several events (live events a machine is typed to hear but never acts on, say). */
+export const notGestures = <T extends string>(types: readonly T[], reason: string) =>
+  Object.fromEntries(types.map((type) => [type, notAGesture(reason)])) as Record<T, NotAGesture>;
+export const isGesture = (entry: unknown): entry is Gesture<never> => typeof entry === "function";
+
+/** Every action of `actions`, those inside `unlessVisible` too. */
+export const allActions = (actions: Action[]): Action[] =>
+  actions.flatMap((action) =>
+    action.do === "unlessVisible" ? [action, ...allActions(action.then)] : [action],
+  );
 
 /** What the person must see (the exporter writes each as a Playwright assertion). */
 export type Expectation =
   | { see: Locator }
   | { seeIn: Locator; text: string }
   | { url: string }
+  /** What a field found by its label holds (what the person typed, or what a button filled in). */
+  | { field: string; value: string }
+  /** A control that can be used now (`is: true`) or is shown disabled. */
+  | { enabled: Locator; is: boolean }
   /** The server's count of the signed-in player's taps (read through the API, as the e2e fixtures do). */
-  | { serverTotalTaps: number };
+  | { serverTotalTaps: number }
+  /** The taps this browser keeps in its storage for the server (every tab's record: batches and unsent taps). */
+  | { storedPendingTaps: number };
 
 /** One step of a path, with the events before it, for the expectations after it. */
 export interface WalkStep {
   event: ModelEvent;
   state: AnyMachineSnapshot;
+  /** The model's snapshot before the step. */
+  prior: AnyMachineSnapshot;
   before: ModelEvent[];
 }
 
@@ -74,9 +216,41 @@ export interface WalkPart {
    * ends where it began, so no shortest path shows it), or the shortest paths (as the UI walk does).
    */
   paths?: "transitions" | "shortest";
-  gestures: Partial<Record<string, Gesture<never>>>;
-  /** Where an exported test starts, and with which account: none, signed up, or signed in. */
-  start: { url: string; account: "none" | "signedUp" | "signedIn" };
+  gestures: Partial<Record<string, Gesture<never> | NotAGesture>>;
+  /**
+   * What happens before the test opens `start.url` (signed in already): the calls the walk holds, so the
+   * path decides when and how each is answered.
+   */
+  before?: Action[];
+  /**
+   * Where an exported test starts, and with which account: none, signed up, signed in, or the suite's admin
+   * signed in to the back office (`adminLogIn`).
+   */
+  start: {
+    url: string;
+    account: "none" | "signedUp" | "signedIn" | "admin";
+    /**
+     * What the test makes through the API before the page opens (a player with a pending deposit, an account
+     * in review): `name`, exported by tests/e2e/arrange/<file>.ts, is called with `{ page, request, account }`
+     * and returns the values the gestures type (`{ arranged: key }`).
+     */
+    arrange?: { file: string; name: string };
+    /**
+     * What shows once the page has started (the app loads its code and restores the session first): the test
+     * waits for it before the first step, and before it stops the clock, so no start-up timer is left waiting.
+     */
+    ready?: Locator;
+    /**
+     * The test owns the page's clock in every path, not only in those with a clock gesture: the machine has
+     * timers that would otherwise fire between steps on their own (a trailing write).
+     */
+    ownClock?: true;
+    /**
+     * The signed-in account claimed today's streak reward (1 point) before it signed in, so the walk's syncs
+     * are the day's later ones and the server's auto-claim pays nothing in them (docs/product.md, "Auto-claim").
+     */
+    claimedToday?: true;
+  };
   /**
    * Server failures the real app gives for a gesture: event type → how (a wrong password is refused; an
    * email signed up before the test is taken). Other failures cannot be caused from the browser, and their

@@ -5,8 +5,22 @@
  */
 import type { AuthEvent } from "#src/machines/auth/auth.machine.ts";
 import { TOASTS } from "#src/machines/auth/auth.messages.ts";
+import { NAVIGATION_DELAY_MS, REFRESH_MARGIN_MS, REFRESH_RETRY_MS } from "#src/machines/auth/auth.types.ts";
+import { NOW } from "../models/auth.model.ts";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
-import { click, type Expectation, fill, type Gesture, type Walk } from "./actions.ts";
+import {
+  answer,
+  type Call,
+  click,
+  clock,
+  type Expectation,
+  fill,
+  type Gesture,
+  hold,
+  type Outcome,
+  type Walk,
+  type WalkPart,
+} from "./actions.ts";
 
 /** The visitor of the login walks: the msw backend holds this account; each exported test signs up its own. */
 export const LOGIN_ACCOUNT = { name: "Ada", email: "ada@example.com", password: "correct horse" };
@@ -61,24 +75,122 @@ export const loginWalkModel: ModelOptions<unknown> = {
     JSON.stringify([snapshot.value, snapshot.context.formError, Boolean(snapshot.context.user)]),
 };
 
-export const authWalk: Walk = {
-  machine: "auth",
-  parts: [
-    {
-      name: "sign in on /auth?mode=login",
-      model: loginWalkModel,
-      gestures: authGestures,
-      start: { url: "/auth?mode=login&redirect=%2Ftap", account: "signedUp" },
-      causedFailures: { "xstate.error.actor.login": { how: "the LOGIN gesture types a wrong password" } },
-      atEnd: (leaf, events) => {
-        const seen: Expectation[] = [];
-        if (leaf.matches("signedIn")) seen.push({ see: { text: TOASTS.loginSuccess } }, { url: "/tap" });
-        if (leaf.context.formError) seen.push({ see: { text: leaf.context.formError } });
-        if (events.some((event) => event.type === "xstate.error.actor.login"))
-          seen.push({ see: { text: TOASTS.loginFailed } });
-        if (!leaf.matches("signedIn")) seen.push({ url: "/auth?mode=login&redirect=%2Ftap" });
-        return seen;
-      },
-    },
-  ],
+/**
+ * A signed-in session on /home, as time passes: the stored session is restored as the page opens (from the
+ * browser's storage, by itself), the access token is refreshed a minute before its hour is up (the walk holds
+ * POST /auth/refresh and answers it: a new pair, no network, or a revoked session's 401), a refresh without
+ * network is retried after 30 s, and the person logs out from the account menu (POST /auth/logout held and
+ * answered by the server or not at all: the stored session is cleared either way).
+ */
+const REFRESH: Call = { method: "POST", path: "/auth/refresh" };
+const LOGOUT_CALL: Call = { method: "POST", path: "/auth/logout" };
+/** The server's access token lives an hour (server/domain/auth/tokens.ts); the model's stored one too. */
+const ACCESS_LIFETIME_MS = 60 * 60 * 1000;
+/**
+ * How far the clock moves for the refresh: to just past a minute before the hour is up (REFRESH_MARGIN_MS).
+ * Not the whole hour: the held refresh would then outlive the API client's 10 s timeout in page time, fail
+ * by itself and be retried, and the walk's answer would go to a request the app has given up on.
+ */
+/** A few frames: what the account menu needs to open where it belongs. */
+const MENU_FRAMES_MS = 50;
+const TO_THE_REFRESH_MS = ACCESS_LIFETIME_MS - REFRESH_MARGIN_MS + 2_000;
+const REVOKED = {
+  status: 401,
+  code: "UNAUTHORIZED",
+  message: "Your session has ended. Please sign in again.",
 };
+const NO_NETWORK = { code: "NETWORK_ERROR", message: "offline", status: 0 };
+const SESSION = {
+  accessToken: "a",
+  refreshToken: "r",
+  expiresAt: NOW / 1000 + ACCESS_LIFETIME_MS / 1000,
+  user: { id: "u", email: LOGIN_ACCOUNT.email, name: "Ada", role: "user" as const },
+};
+const authAfter = (delay: string, state: string) => ({ type: `xstate.after.${delay}.auth.${state}` });
+
+type SessionWalkEvent =
+  | "LOGOUT"
+  | `xstate.${"done" | "error"}.actor.${"restoreSession" | "refreshSession" | "logout" | "clearStoredSession"}`
+  | `xstate.after.${"REFRESH_DELAY" | "REFRESH_RETRY" | "NAVIGATION_DELAY"}.auth.${string}`;
+
+const outcome = (error: unknown): Outcome => {
+  const { status, code, message } = error as typeof REVOKED;
+  return status === 0 ? "network" : { status, code, message };
+};
+
+export const sessionGestures = {
+  LOGOUT: () => [
+    click({ role: "button", namePrefix: "AL: account menu" }),
+    // The menu places itself on the next frames: on the test's stopped clock they come when it moves.
+    clock(MENU_FRAMES_MS),
+    click({ role: "menuitem", name: "Logout" }),
+  ],
+  "xstate.after.REFRESH_DELAY.auth.signedIn.session.active": () => [clock(TO_THE_REFRESH_MS)],
+  "xstate.after.REFRESH_RETRY.auth.signedIn.session.waitingToRetry": () => [clock(REFRESH_RETRY_MS)],
+  // The way to the login page after the session ends: the app's own short timer, on the test's clock.
+  "xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting": () => [clock(NAVIGATION_DELAY_MS)],
+  "xstate.done.actor.refreshSession": () => [answer(REFRESH, "server")],
+  "xstate.error.actor.refreshSession": (event: { error: unknown }) => [answer(REFRESH, outcome(event.error))],
+  "xstate.done.actor.logout": () => [answer(LOGOUT_CALL, "server")],
+  "xstate.error.actor.logout": () => [answer(LOGOUT_CALL, "network")],
+} satisfies Partial<Record<SessionWalkEvent, Gesture<never>>>;
+
+export const sessionWalkModel: ModelOptions<unknown> = {
+  input: { now: () => NOW },
+  fakeActors: ["restoreSession", "refreshSession", "logout", "clearStoredSession", "storagePoller"],
+  events: (snapshot) => {
+    if (snapshot.matches("restoring")) return [{ type: "xstate.done.actor.restoreSession", output: SESSION }];
+    if (snapshot.matches("loggingOut"))
+      return [{ type: "xstate.done.actor.logout" }, { type: "xstate.error.actor.logout", error: NO_NETWORK }];
+    if (snapshot.matches("clearingExpiredSession")) return [{ type: "xstate.done.actor.clearStoredSession" }];
+    if (snapshot.matches({ signedOut: "redirecting" }))
+      return [authAfter("NAVIGATION_DELAY", "signedOut.redirecting")];
+    if (snapshot.matches({ signedIn: { session: "active" } }))
+      return [{ type: "LOGOUT" }, authAfter("REFRESH_DELAY", "signedIn.session.active")];
+    if (snapshot.matches({ signedIn: { session: "refreshing" } }))
+      return [
+        { type: "xstate.done.actor.refreshSession", output: SESSION },
+        { type: "xstate.error.actor.refreshSession", error: NO_NETWORK },
+        { type: "xstate.error.actor.refreshSession", error: REVOKED },
+      ];
+    if (snapshot.matches({ signedIn: { session: "waitingToRetry" } }))
+      // LOGOUT is the same transition from any signed-in state: the walk takes it from `active` only.
+      return [authAfter("REFRESH_RETRY", "signedIn.session.waitingToRetry")];
+    return [];
+  },
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, Boolean(snapshot.context.user), snapshot.context.error?.code ?? null]),
+};
+
+export const sessionPart: WalkPart = {
+  name: "a signed-in session on /home as time passes",
+  model: sessionWalkModel,
+  gestures: sessionGestures,
+  before: [hold(REFRESH), hold(LOGOUT_CALL)],
+  start: { url: "/home", account: "signedIn", ready: { text: "Rewards Balance" } },
+  shortDelays: ["NAVIGATION_DELAY"],
+  atEnd: (leaf) => {
+    if (leaf.matches("signedOut") || leaf.matches("clearingExpiredSession") || leaf.matches("loggingOut"))
+      return leaf.matches({ signedOut: "idle" }) ? [{ see: { role: "button", name: "Login" } }] : [];
+    return [{ see: { text: "Rewards Balance" } }, { url: "/home" }];
+  },
+};
+
+export const loginPart: WalkPart = {
+  name: "sign in on /auth?mode=login",
+  model: loginWalkModel,
+  gestures: authGestures,
+  start: { url: "/auth?mode=login&redirect=%2Ftap", account: "signedUp" },
+  causedFailures: { "xstate.error.actor.login": { how: "the LOGIN gesture types a wrong password" } },
+  atEnd: (leaf, events) => {
+    const seen: Expectation[] = [];
+    if (leaf.matches("signedIn")) seen.push({ see: { text: TOASTS.loginSuccess } }, { url: "/tap" });
+    if (leaf.context.formError) seen.push({ see: { text: leaf.context.formError } });
+    if (events.some((event) => event.type === "xstate.error.actor.login"))
+      seen.push({ see: { text: TOASTS.loginFailed } });
+    if (!leaf.matches("signedIn")) seen.push({ url: "/auth?mode=login&redirect=%2Ftap" });
+    return seen;
+  },
+};
+
+export const authWalk: Walk = { machine: "auth", parts: [loginPart, sessionPart] };

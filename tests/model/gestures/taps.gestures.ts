@@ -1,28 +1,75 @@
 /**
  * The taps machine walked through the real /tap and /home screens (tests/model/taps.walk.test.tsx, and the
  * exported tests/e2e/generated/taps.spec.ts). TAP clicks the coin; FLUSH leaves the tap page (its unmount
- * sends what was tapped); ONLINE and PAGEHIDE are the browser's own events. The timers (6 s debounce, 30 s
- * deadline, back-off, 30 s reload) are left to the unit tests on a simulated clock.
+ * sends what was tapped); ONLINE and PAGEHIDE are the browser's own. The walk holds the points load and the
+ * tap sync, so the path says when and how each is answered: by the server, a network failure or a frozen
+ * account's refusal. The timers (6 s debounce, 30 s deadline, back-off, 30 s reload) are the clock moving on
+ * (the exported spec owns the browser's clock). Every event of the machine is here: a gesture, or why none.
  */
-import { pendingTaps, type TapsEvent } from "#src/machines/taps/taps.types.ts";
+
+import {
+  BACKOFF_MS,
+  COMBO_RESET_MS,
+  MAX_SYNC_DELAY_MS,
+  pendingTaps,
+  RELOAD_DELAY_MS,
+  SYNC_DELAY_MS,
+  type TapsEvent,
+} from "#src/machines/taps/taps.types.ts";
 import { formatRewards } from "#src/ui/kit/format.ts";
+import { storeHolding } from "../../support/app-doubles.ts";
+import { NETWORK } from "../models/doubles.ts";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
+  answer,
+  type Call,
   click,
+  clock,
   dispatch,
   type Expectation,
   type Gesture,
+  hold,
+  type NotAGesture,
+  notAGesture,
+  type Outcome,
+  offline,
+  online,
+  pass,
   unlessVisible,
   type Walk,
   waitFor,
 } from "./actions.ts";
 
-const NETWORK = { code: "NETWORK_ERROR", message: "offline", status: 0 };
+/** A frozen account's sync (docs/fair-play.md): the batches wait in `frozen`, not retried. */
+const FROZEN = {
+  code: "ACCOUNT_FROZEN",
+  message: "Your account is under review. Taps are paused.",
+  status: 403,
+};
 const BANNER = { role: "banner" } as const;
 const tapsIn = (events: ModelEvent[]) => events.filter((event) => event.type === "TAP").length;
 const COIN = { role: "button", name: "Tap to earn" } as const;
 const MAIN_NAVIGATION = { role: "navigation", name: "Main" } as const;
 const toPage = (label: string) => click({ role: "link", name: label }, MAIN_NAVIGATION);
+
+/** The calls the walk holds: the points load (one of the three reads of loadRewards) and the tap sync. */
+export const POINTS_LOAD: Call = { method: "GET", path: "/user/*/points" };
+export const TAP_SYNC: Call = { method: "POST", path: "/user/*/points" };
+
+/** A failure of the model as the held call's answer: no answer at all, or the API's error body. */
+const outcomeOf = (error: unknown): Outcome => {
+  const { status, code, message } = error as typeof NETWORK;
+  return status === 0 ? "network" : { status, code, message };
+};
+
+const PUSHED = "pushed by the server's live stream and passed on by the root actor: walked with live-stream";
+const OTHER_TAB =
+  "another tab of this browser (its store child tells it): the `with other tabs` suite replays it; a walk with a second tab (the `tab` action) is still to come";
+
+type TapsWalkEvent =
+  | TapsEvent["type"]
+  | `xstate.${"done" | "error"}.actor.${"loadRewards" | "sendBatch" | "loadWalletBalance"}`
+  | `xstate.after.${"SYNC_DELAY" | "MAX_SYNC_DELAY" | "BACKOFF" | "RELOAD_DELAY"}.taps.ready.${string}`;
 
 export const tapsGestures = {
   TAP: () => [unlessVisible(COIN, [toPage("Tap")]), click(COIN)],
@@ -31,15 +78,53 @@ export const tapsGestures = {
     toPage("Home"),
     waitFor({ text: "Rewards Balance" }),
   ],
-  PAGEHIDE: () => [dispatch("pagehide")],
-  ONLINE: () => [dispatch("online")],
-} satisfies Partial<Record<TapsEvent["type"], Gesture<never>>>;
-// REWARDS.UPDATED comes from the dialogs and is walked with them (reward-dialogs.walk.test.tsx).
+  // The page sends every batch it holds with keepalive as it hides: those go to the server unheld.
+  PAGEHIDE: (_event, _next, { after }) => [
+    pass(TAP_SYNC, after.context.batches.length),
+    dispatch("pagehide"),
+  ],
+  ONLINE: () => [offline(), online()],
+  "xstate.done.actor.loadRewards": () => [answer(POINTS_LOAD, "server")],
+  "xstate.error.actor.loadRewards": () => [answer(POINTS_LOAD, "network")],
+  "xstate.done.actor.sendBatch": () => [answer(TAP_SYNC, "server")],
+  "xstate.error.actor.sendBatch": (event: { error: unknown }) => [answer(TAP_SYNC, outcomeOf(event.error))],
+  "xstate.done.actor.loadWalletBalance": notAGesture(
+    "read after WALLET.MOVED, which no gesture of this walk sends",
+  ),
+  "xstate.error.actor.loadWalletBalance": notAGesture(
+    "read after WALLET.MOVED, which no gesture of this walk sends",
+  ),
+  "xstate.after.SYNC_DELAY.taps.ready.debounce.waiting": () => [clock(SYNC_DELAY_MS)],
+  "xstate.after.MAX_SYNC_DELAY.taps.ready.deadline.armed": () => [clock(MAX_SYNC_DELAY_MS)],
+  "xstate.after.BACKOFF.taps.ready.sync.retrying": (_event, _next, { before }) => [
+    clock(BACKOFF_MS[Math.min(before.context.failures - 1, BACKOFF_MS.length - 1)] ?? BACKOFF_MS[0]!),
+  ],
+  "xstate.after.RELOAD_DELAY.taps.ready.figures.stale": () => [clock(RELOAD_DELAY_MS)],
+  // A second without a tap ends the combo (a delayed event each tap moves on).
+  "COMBO.END": () => [clock(COMBO_RESET_MS)],
+  "REWARDS.UPDATED": notAGesture("the reward dialogs send it after a purchase: walked with them"),
+  "BOOST.FACTOR": notAGesture("the boosters actor tells it through the root: walked with boosters"),
+  "WALLET.MOVED": notAGesture("the root sends it when a deposit or withdrawal moves the wallet"),
+  "TAPS.SETTLE": notAGesture("a rewards withdrawal asks it before going out: walked with withdraw-rewards"),
+  "STORE.LOADED": notAGesture("the store child reads the stored figures at start: taps-store's paths"),
+  "STORE.CHANGED": notAGesture(OTHER_TAB),
+  "STORE.ADOPTED": notAGesture(OTHER_TAB),
+  "POINTS.UPDATED": notAGesture(PUSHED),
+  "WALLET.UPDATED": notAGesture(PUSHED),
+  "MULTIPLIER.CHANGED": notAGesture(PUSHED),
+  "STANDING.CHANGED": notAGesture(PUSHED),
+  "STREAM.RESET": notAGesture(PUSHED),
+  "STREAM.DOWN": notAGesture(PUSHED),
+} satisfies Record<TapsEvent["type"], Gesture<never> | NotAGesture> &
+  Partial<Record<TapsWalkEvent, Gesture<never> | NotAGesture>>;
 
 export const tapsWalkModel: ModelOptions<unknown> = {
   input: { userId: "u1", newId: () => "id", now: () => 0 },
-  // The calls whose answers the paths take: the browser never rests while one is out.
+  // The calls whose answers the paths take (the walk holds them until the step that answers).
   fakeActors: ["loadRewards", "sendBatch"],
+  // For replaying a path on a simulated clock (walk-paths.ts): no storage, no closing page.
+  actors: { store: storeHolding(null) },
+  actions: { sendBeforeUnload: () => {} },
   events: (snapshot) => [
     // At most two taps waiting keeps the model small; the unit tests and e2e count real volumes.
     ...(pendingTaps(snapshot.context) < 2 ? [{ type: "TAP" }] : []),
@@ -57,11 +142,17 @@ export const tapsWalkModel: ModelOptions<unknown> = {
         points: (snapshot.context.totalTaps + 1) / 1000,
         totalTaps: snapshot.context.totalTaps + 1,
         multiplier: 0.001,
-        credited: { taps: 1, points: 0.001 },
+        credited: { taps: 1, points: 0.001, comboBonus: 0 },
+        streak: null,
         replayed: false,
       },
     },
     { type: "xstate.error.actor.sendBatch", error: NETWORK },
+    { type: "xstate.error.actor.sendBatch", error: FROZEN },
+    { type: "xstate.after.SYNC_DELAY.taps.ready.debounce.waiting" },
+    { type: "xstate.after.MAX_SYNC_DELAY.taps.ready.deadline.armed" },
+    { type: "xstate.after.BACKOFF.taps.ready.sync.retrying" },
+    { type: "xstate.after.RELOAD_DELAY.taps.ready.figures.stale" },
   ],
   serializeState: (snapshot) =>
     JSON.stringify([
@@ -73,6 +164,10 @@ export const tapsWalkModel: ModelOptions<unknown> = {
     ]),
 };
 
+/** What the header shows: the day's reward the account claimed before the walk (1 point), and 0.001 a tap. */
+const CLAIMED_BEFORE = 1;
+const shownRewards = (made: number) => formatRewards(CLAIMED_BEFORE + made * 0.001);
+
 export const tapsWalk: Walk = {
   machine: "taps",
   parts: [
@@ -82,10 +177,12 @@ export const tapsWalk: Walk = {
       // The walk's own paths: pure transitions cannot follow the sends to the taps actor's store child.
       paths: "shortest",
       gestures: tapsGestures,
-      start: { url: "/tap", account: "signedIn" },
+      before: [hold(POINTS_LOAD), hold(TAP_SYNC)],
+      start: { url: "/tap", account: "signedIn", claimedToday: true },
       after: ({ event, state, before }) => {
+        // The figures are in: the header counts every tap made so far (the server's and those waiting).
         if (event.type === "xstate.done.actor.loadRewards")
-          return [{ seeIn: BANNER, text: formatRewards(0) }];
+          return [{ seeIn: BANNER, text: shownRewards(tapsIn([...before, event])) }];
         if (event.type !== "xstate.done.actor.sendBatch") return [];
         // The answer is in: the server holds every tap made so far but those still waiting.
         return [{ serverTotalTaps: tapsIn([...before, event]) - pendingTaps(state.context) }];
@@ -94,7 +191,7 @@ export const tapsWalk: Walk = {
         const made = tapsIn(events);
         const seen: Expectation[] = [];
         // With no figures yet the header shows placeholders; once loaded it counts every tap made.
-        if (!leaf.hasTag("loading")) seen.push({ seeIn: BANNER, text: formatRewards(made * 0.001) });
+        if (!leaf.hasTag("loading")) seen.push({ seeIn: BANNER, text: shownRewards(made) });
         if (pendingTaps(leaf.context) === 0) seen.push({ serverTotalTaps: made });
         return seen;
       },

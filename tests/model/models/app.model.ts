@@ -31,6 +31,8 @@ export const appComings: ModelOptions<unknown> = {
             stream: "user",
             event: { type: "POINTS.UPDATED", points: 1, totalTaps: 1, multiplier: 0.001 },
           },
+          // The taps actor's report of a sync that claimed the day's streak reward (auto-claim).
+          { type: "STREAK.CLAIMED", current: 1, reward: 1 },
         ]
       : []),
     ...(snapshot.matches({ admin: "signedIn" })

@@ -19,6 +19,10 @@ export const fairPlayPage: ModelOptions<unknown> = {
     { type: "ACCOUNT.RETRY" },
     { type: "xstate.done.actor.account", output: { userId: "u1", score: 70, signals: [] } },
     { type: "xstate.error.actor.account", error: NETWORK_FAILURE },
+    // Another admin acted: on the open account (read again), on another (nothing), or events were lost.
+    { type: "ADMIN.RISK", userId: "u1", status: "frozen", score: 70 },
+    { type: "ADMIN.RISK", userId: "u2", status: "frozen", score: 40 },
+    { type: "STREAM.RESET" },
     { type: "RISK.OPEN", action: "freeze" },
     { type: "xstate.done.actor.riskDialog", output: { succeeded: true } },
     { type: "xstate.done.actor.riskDialog", output: { succeeded: false } },

@@ -23,7 +23,7 @@ export const standing: ModelOptions<unknown> = {
   fakeActors: ["loadStanding", "sendAppeal"],
   actors: quietLiveEvents,
   events: [
-    { type: "RETRY" },
+    { type: "xstate.after.RETRY.standing.failed" },
     { type: "OPEN" },
     { type: "CLOSE" },
     { type: "DRAFT.CHANGE", value: "no" },

@@ -1,4 +1,5 @@
 /** The streak card (tests/model/economy.paths.test.ts): load, claim, a claim already made, the day's end. */
+import { fromCallback } from "xstate";
 import { streakMachine } from "#src/machines/economy/streak.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
@@ -19,11 +20,12 @@ export const streakApp = createFakeApp({ settles: false });
 export const streak: ModelOptions<unknown> = {
   input: { app: streakApp.app, newId: numberedIds("key"), now: () => T0 },
   fakeActors: ["loadStreak", "claimStreak"],
-  actors: quietLiveEvents,
+  actors: { ...quietLiveEvents, autoClaims: fromCallback(() => {}) },
   events: [
     { type: "CLAIM" },
     { type: "RETRY" },
     { type: "STREAM.RESET" },
+    { type: "STREAK.AUTO_CLAIMED", current: 3, reward: 3 },
     { type: "xstate.done.actor.loadStreak", output: STREAK },
     { type: "xstate.done.actor.loadStreak", output: { ...STREAK, claimedToday: true } },
     { type: "xstate.error.actor.loadStreak", error: NETWORK },
@@ -43,5 +45,9 @@ export const streakModel = registerModel({
   name: "streak",
   file: "src/machines/economy/streak.machine.ts",
   machine: streakMachine,
-  suites: [{ name: "load and claim", options: streak, paths: "shortest" }],
+  suites: [
+    { name: "load and claim", options: streak, paths: "shortest" },
+    // An auto-claim heard in every state (it changes no state the shortest paths tell apart).
+    { name: "auto-claim heard anywhere", options: streak, paths: "transitions" },
+  ],
 });

@@ -37,6 +37,7 @@ export const tapsStore: ModelOptions<unknown> = {
       return () => locks.ended.push(input.tabId);
     }),
     watchStorage: fromCallback(() => {}),
+    watchHidden: fromCallback(() => {}),
   },
   actions: {
     nameTab: () => {},
@@ -49,6 +50,10 @@ export const tapsStore: ModelOptions<unknown> = {
     { type: "TAB.NAMED", tabId: "me-1", withLocks: true },
     { type: "TAB.NAMED", tabId: "solo", withLocks: false },
     { type: "SAVE", rewards: RECORD },
+    // A tap's record waits for the trailing write, or for the page to hide.
+    { type: "SAVE.SOON", rewards: RECORD },
+    { type: "WRITE.DUE" },
+    { type: "PAGE.HIDDEN" },
     // Another tab's record, the shared figures, this tab's own key, and a key of no user's rewards.
     { type: "STORAGE.WRITTEN", key: tabRewardsKey("u1", "other") },
     { type: "STORAGE.WRITTEN", key: rewardsKey("u1") },
@@ -63,6 +68,7 @@ export const tapsStore: ModelOptions<unknown> = {
       snapshot.context.tabId,
       snapshot.context.awaited,
       snapshot.context.mine !== null,
+      snapshot.context.unwritten,
     ]),
 };
 

@@ -13,8 +13,15 @@ const answer = (totalTaps: number) => ({
   points: totalTaps / 1000,
   totalTaps,
   multiplier: 0.001,
-  credited: { taps: 1, points: 0.001 },
+  credited: { taps: 1, points: 0.001, comboBonus: 0 },
+  streak: null,
   replayed: false,
+});
+/** The day's first sync: it also claimed the streak reward (auto-claim). */
+const claimingAnswer = (totalTaps: number) => ({
+  ...answer(totalTaps),
+  points: totalTaps / 1000 + 1,
+  streak: { current: 1, reward: 1 },
 });
 const after = (delay: string, state: string) => ({ type: `xstate.after.${delay}.taps.ready.${state}` });
 const LOADED = {
@@ -37,6 +44,8 @@ export const tapsSync: ModelOptions<unknown> = {
   fakeActors: ["loadRewards", "sendBatch", "loadWalletBalance"],
   actors: { store: storeHolding(null) },
   actions: { persist: () => persisted.push(1), sendBeforeUnload: () => {} },
+  // The taps actor tells its parent (the root) of an auto-claim: the replays record it.
+  underParent: true,
   events: (snapshot) => [
     // At most two taps in the model keep the state space small; the unit tests count real volumes.
     ...(pendingTaps(snapshot.context) < 2 ? [{ type: "TAP" }] : []),
@@ -46,6 +55,9 @@ export const tapsSync: ModelOptions<unknown> = {
     LOADED,
     { type: "xstate.error.actor.loadRewards", error: OFFLINE },
     { type: "xstate.done.actor.sendBatch", output: answer(snapshot.context.totalTaps + 1) },
+    { type: "xstate.done.actor.sendBatch", output: claimingAnswer(snapshot.context.totalTaps + 1) },
+    // A second without a tap: the combo chain ends (the actor raises it itself, a second after a tap).
+    { type: "COMBO.END" },
     { type: "xstate.error.actor.sendBatch", error: OFFLINE },
     { type: "xstate.error.actor.sendBatch", error: FROZEN },
     { type: "STANDING.CHANGED", status: "ok" },
@@ -131,14 +143,29 @@ export const tapsOtherTabs: ModelOptions<unknown> = {
     ]),
 };
 
+export const tapsCombos: ModelOptions<unknown> = {
+  ...tapsSync,
+  events: (snapshot) => [
+    ...(pendingTaps(snapshot.context) < 1 ? [{ type: "TAP" }] : []),
+    LOADED,
+    { type: "COMBO.END" },
+    { type: "FLUSH" },
+    { type: "xstate.done.actor.sendBatch", output: claimingAnswer(snapshot.context.totalTaps + 1) },
+  ],
+};
+
 export const tapsModel = registerModel({
   name: "taps",
   file: "src/machines/taps/taps.machine.ts",
   machine: tapsMachine,
+  /** The model walks the chart alone: its report of an auto-claim to the root goes nowhere while paths are generated. */
+  chart: tapsMachine.provide({ actions: { reportAutoClaim: () => {} } }),
   suites: [
     { name: "tap and sync", options: tapsSync, paths: "shortest" },
     { name: "with pushed figures", options: tapsPushed, paths: "shortest" },
     // Every transition, so the other tabs' news arrives in every state, a send in flight too.
     { name: "with other tabs", options: tapsOtherTabs, paths: "transitions" },
+    // The combo's end and an auto-claiming answer change nothing the other suites' states tell apart.
+    { name: "combos and auto-claim", options: tapsCombos, paths: "transitions" },
   ],
 });

@@ -131,6 +131,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SIGNUP_LIMIT_PER_IP_HOUR: "0",
       // The same for fair play's signup-burst (tests/server/fair-play-signals.test.ts turns it on).
       RISK_SIGNUPS_PER_NETWORK: "0",
+      // A suite's first sync of the day would claim the streak and move every points figure by its reward;
+      // auto-claim has its own tests (tests/server/economy-auto-claim.test.ts turns it on).
+      AUTO_CLAIM: "false",
     }),
     ...overrides,
   };

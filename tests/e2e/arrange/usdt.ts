@@ -1,0 +1,53 @@
+/**
+ * Arrangements for the Wallet screen's USDT walks (deposit, withdraw-usdt): a deposit address with a devnet
+ * deposit already credited, or USDT in the wallet to withdraw, made through the real API before /wallet opens.
+ */
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { fundViaDevnet, sessionOf } from "../fixtures.ts";
+
+interface Arrange {
+  page: Page;
+  request: APIRequestContext;
+  account?: { email: string; password: string };
+}
+
+/** What the deposit of `creditedDeposit` sends (tests/e2e/wallet.spec.ts sends the same). */
+export const CREDITED_DEPOSIT = 250.5;
+
+/**
+ * The signed-in player generated their deposit address before (through the API), and a devnet deposit to it
+ * was credited before the page opens: the test waits until the server reads it final (its own listing credits
+ * it then), so the page's first listing shows it credited, not news.
+ */
+export async function creditedDeposit({ page, request }: Arrange): Promise<Record<string, string>> {
+  const { token } = await sessionOf(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const generated = await request.post("/api/wallet/generate", { headers, data: { type: "trc20" } });
+  expect(generated.status(), await generated.text()).toBe(200);
+  const { address } = (await generated.json()) as { address: string };
+  const sent = await request.post("/api/devnet/deposit", { data: { address, amount: CREDITED_DEPOSIT } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const { txId } = (await sent.json()) as { txId: string };
+  await expect
+    .poll(
+      async () => {
+        const listed = await request.get("/api/wallet/transactions", { headers });
+        const { transactions } = (await listed.json()) as {
+          transactions: { txId: string; status: string }[];
+        };
+        return transactions.find((tx) => tx.txId === txId)?.status;
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe("confirmed");
+  return { address };
+}
+
+/** 300 USDT in the wallet (the devnet's admin-funded grant), shown in the header before the walk starts. */
+export async function usdtToWithdraw({ page, request, account }: Arrange): Promise<Record<string, string>> {
+  if (!account) throw new Error("usdtToWithdraw needs the signed-in account");
+  await fundViaDevnet(request, account.email, 300);
+  await page.reload();
+  await expect(page.getByRole("banner")).toContainText("$300.00");
+  return {};
+}

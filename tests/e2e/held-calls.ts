@@ -1,0 +1,129 @@
+/**
+ * The network and clock of the model kit's exported specs (tests/e2e/generated/, docs/decisions/029-model-kit.md,
+ * "Faults, time and tabs"): a walk holds the API calls whose answers its path decides, and answers each when
+ * the path says: from the real server, with a network failure, or with an error body of the API.
+ */
+import type { BrowserContext, Page, Route } from "@playwright/test";
+
+export type HeldOutcome = "server" | "network" | { status: number; code: string; message: string };
+
+interface Gate {
+  method: string;
+  matches: (pathname: string) => boolean;
+  held: Route[];
+  /** Requests to let through unheld (what a closing page sends with keepalive). */
+  passes: number;
+  arrived: Array<() => void>;
+}
+
+/** `/user/*\/points` → a test of a URL's path under /api. */
+function pathTest(pattern: string) {
+  const source = pattern
+    .split("/")
+    .map((part) => (part === "*" ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  const expression = new RegExp(`^/api${source}$`);
+  return (pathname: string) => expression.test(pathname);
+}
+
+const macrotask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(0);
+  });
+
+export function heldCalls(context: BrowserContext) {
+  const gates = new Map<string, Gate>();
+  const key = (method: string, path: string) => `${method} ${path}`;
+  const gateOf = (method: string, path: string) => {
+    const gate = gates.get(key(method, path));
+    if (!gate) throw new Error(`${method} ${path} is not held: hold it before answering it`);
+    return gate;
+  };
+  return {
+    async hold(method: string, path: string) {
+      const gate: Gate = { method, matches: pathTest(path), held: [], passes: 0, arrived: [] };
+      gates.set(key(method, path), gate);
+      await context.route(
+        (url) => gate.matches(url.pathname),
+        async (route) => {
+          if (route.request().method() !== gate.method) return route.fallback();
+          if (gate.passes > 0) {
+            gate.passes -= 1;
+            return route.fallback();
+          }
+          gate.held.push(route);
+          for (const wake of gate.arrived.splice(0)) wake();
+        },
+      );
+    },
+    pass(method: string, path: string, count: number) {
+      gateOf(method, path).passes += count;
+    },
+    /** Answers the oldest held request of the call, waiting (up to 10 s) for one to arrive. */
+    async answer(method: string, path: string, outcome: HeldOutcome) {
+      const gate = gateOf(method, path);
+      const deadline = Date.now() + 10_000;
+      while (gate.held.length === 0) {
+        if (Date.now() > deadline) throw new Error(`no ${method} ${path} request arrived to answer`);
+        await new Promise<void>((resolve) => {
+          gate.arrived.push(resolve);
+          setTimeout(resolve, 250);
+        });
+      }
+      const route = gate.held.shift()!;
+      const page = route.request().frame().page();
+      if (outcome === "server") {
+        await route.fallback();
+        await route.request().response();
+      } else if (outcome === "network") await route.abort("internetdisconnected");
+      else
+        await route.fulfill({
+          status: outcome.status,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: outcome.code, message: outcome.message } }),
+        });
+      // The app takes the answer in its next tasks; the path's next step comes after (the clock is the
+      // test's, so a message channel, not a timer, marks the turn).
+      for (let turn = 0; turn < 3; turn += 1) await page.evaluate(macrotask);
+    },
+  };
+}
+
+/**
+ * Stops the page's clock (installed before the first navigation) where it is: from now on time moves only
+ * when the test says (`page.clock.runFor`), so a timer never fires between two steps by itself.
+ */
+export async function stopClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000);
+}
+
+/** Tab `index` of the test's browser, opened on `url` when it is new; it comes to the front. */
+export async function switchTab(tabs: Page[], index: number, url?: string) {
+  let tab = tabs[index];
+  if (!tab) {
+    tab = await tabs[0]!.context().newPage();
+    tabs[index] = tab;
+    if (url) await tab.goto(url);
+  }
+  await tab.bringToFront();
+  return tab;
+}
+
+/**
+ * In the page: the taps this browser keeps for the server, over every tab's record (`rewards_<user>@<tab>`:
+ * the batches not yet acknowledged and the taps not yet in a batch; docs/decisions/018, "Taps across tabs").
+ */
+export function storedPendingTaps(): number {
+  return Object.keys(localStorage)
+    .filter((key) => /^rewards_.+@/.test(key))
+    .reduce((sum, key) => {
+      const record = JSON.parse(localStorage.getItem(key) ?? "{}") as {
+        unsyncedTaps?: number;
+        batches?: { taps: number }[];
+      };
+      return sum + (record.unsyncedTaps ?? 0) + (record.batches ?? []).reduce((taps, b) => taps + b.taps, 0);
+    }, 0);
+}

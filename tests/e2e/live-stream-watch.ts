@@ -1,0 +1,38 @@
+/**
+ * Whether a page's live stream is open, as the network shows it. A change made elsewhere (another device, the
+ * back office) reaches an open screen only through the stream, and a stream starts from the moment it opens
+ * (docs/decisions/018-live-events-in-the-browser.md): a change made while the page is still loading would be in
+ * no push. Fixtures that make such a change wait for the stream first, as a person would see the page settle.
+ */
+import { expect, type Page } from "@playwright/test";
+
+const streamOpen = new WeakMap<Page, boolean>();
+
+const isStream = (url: string) => new URL(url).pathname === "/api/events";
+
+/** Starts watching `page`: a page load or a new stream request means "not open yet", its 200 means open. */
+export function watchLiveStream(page: Page) {
+  if (streamOpen.has(page)) return;
+  streamOpen.set(page, false);
+  page.on("request", (request) => {
+    // A document load (not an in-app route change, which keeps the stream) starts the app, and its stream, anew.
+    const newDocument = request.isNavigationRequest() && request.frame() === page.mainFrame();
+    if (newDocument || isStream(request.url())) streamOpen.set(page, false);
+  });
+  page.on("response", (response) => {
+    if (isStream(response.url()) && response.status() === 200) streamOpen.set(page, true);
+  });
+}
+
+/** Resolves once the page's latest stream request was answered 200; fails after 15 s saying so. */
+export async function liveStreamOpen(page: Page) {
+  if (!streamOpen.has(page))
+    throw new Error("liveStreamOpen: sign the page in through logInViaForm or adminLogIn first");
+  await expect
+    .poll(() => streamOpen.get(page), {
+      message: "the page's live stream (GET /api/events) to open",
+      timeout: 15_000,
+      intervals: [50],
+    })
+    .toBe(true);
+}

@@ -1,0 +1,114 @@
+/**
+ * The achievements machine walked through the real /rewards screen's Achievements list (the exported
+ * tests/e2e/generated/achievements.spec.ts). A fresh signed-in account opens /rewards; the walk holds the
+ * list's read, so the path says when and how it is answered (the server, or a network failure). An unlock is
+ * caused for real: the player taps the coin in a second tab and leaves /tap there (its unmount sends the tap),
+ * the server unlocks "First tap" and pushes it on the user's live stream, which the first tab's list hears.
+ * Every event of the machine is here: a gesture, or why none.
+ */
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { achievements } from "../models/achievements.model.ts";
+import { NETWORK } from "../models/doubles.ts";
+import type { ModelEvent, ModelOptions } from "../path-runner.ts";
+import {
+  answer,
+  type Call,
+  click,
+  type Expectation,
+  type Gesture,
+  hold,
+  type NotAGesture,
+  notAGesture,
+  tab,
+  type Walk,
+  waitFor,
+} from "./actions.ts";
+
+export const ACHIEVEMENTS_LOAD: Call = { method: "GET", path: "/rewards/achievements" };
+const LIST = { role: "region", name: "Achievements" } as const;
+const MAIN_NAVIGATION = { role: "navigation", name: "Main" } as const;
+const LOAD_FAILED = "Could not load your achievements. Check your connection and try again.";
+
+const PUSHED =
+  "pushed by the server's live stream and passed on by the root: walked with live-stream (a reconnect, a drop)";
+const NOT_HEARD = "a live event of another kind: the list does not listen to it";
+
+type AchievementsWalkEvent =
+  | "RETRY"
+  | LiveEvent["type"]
+  | `xstate.${"done" | "error"}.actor.loadAchievements`;
+
+export const achievementsGestures = {
+  RETRY: () => [click({ role: "button", name: "Try again" }, LIST)],
+  "ACHIEVEMENT.UNLOCKED": () => [
+    tab(1, "/tap"),
+    click({ role: "button", name: "Tap to earn" }),
+    click({ role: "link", name: "Home" }, MAIN_NAVIGATION),
+    waitFor({ text: "Rewards Balance" }),
+    tab(0),
+  ],
+  "POINTS.UPDATED": notAGesture(
+    "the same tap that unlocks First tap pushes it (its progress is the total taps): the ACHIEVEMENT.UNLOCKED gesture sends both, and the list shows the same 1 / 1 either way",
+  ),
+  "xstate.done.actor.loadAchievements": () => [answer(ACHIEVEMENTS_LOAD, "server")],
+  "xstate.error.actor.loadAchievements": () => [answer(ACHIEVEMENTS_LOAD, "network")],
+  "STREAM.RESET": notAGesture(PUSHED),
+  "STREAM.DOWN": notAGesture(PUSHED),
+  "WALLET.UPDATED": notAGesture(NOT_HEARD),
+  "MULTIPLIER.CHANGED": notAGesture(NOT_HEARD),
+  "STANDING.CHANGED": notAGesture(NOT_HEARD),
+} satisfies Partial<Record<AchievementsWalkEvent, Gesture<never> | NotAGesture>>;
+
+const FIRST_TAP = {
+  id: "first-tap",
+  name: "First tap",
+  description: "d",
+  progress: 0,
+  goal: 1,
+  rewardPoints: 0,
+  unlockedAt: null,
+};
+
+/** Only what a person on /rewards (and a second tab) can make happen, for a fresh account. */
+export const achievementsWalkModel: ModelOptions<unknown> = {
+  ...achievements,
+  events: (snapshot) =>
+    snapshot.matches("loading")
+      ? [
+          { type: "xstate.done.actor.loadAchievements", output: [FIRST_TAP] },
+          { type: "xstate.error.actor.loadAchievements", error: NETWORK },
+        ]
+      : snapshot.matches("failed")
+        ? [{ type: "RETRY" }]
+        : snapshot.matches("ready") && snapshot.context.achievements[0]?.unlockedAt === null
+          ? ([
+              { type: "ACHIEVEMENT.UNLOCKED", id: "first-tap", name: "First tap", rewardPoints: 0 },
+            ] satisfies ModelEvent[])
+          : [],
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.achievements[0]?.unlockedAt !== null]),
+};
+
+export const achievementsWalk: Walk = {
+  machine: "achievements",
+  parts: [
+    {
+      name: "achievements on /rewards",
+      model: achievementsWalkModel,
+      gestures: achievementsGestures,
+      before: [hold(ACHIEVEMENTS_LOAD)],
+      start: { url: "/rewards", account: "signedIn", claimedToday: true },
+      atEnd: (leaf) => {
+        const seen: Expectation[] = [];
+        if (leaf.matches("loading")) seen.push({ see: { role: "status", name: "Loading achievements" } });
+        if (leaf.matches("failed")) seen.push({ seeIn: LIST, text: LOAD_FAILED });
+        if (leaf.matches("ready")) {
+          const unlocked = leaf.context.achievements[0]?.unlockedAt !== null;
+          seen.push({ seeIn: LIST, text: unlocked ? "1 of " : "0 of " });
+          if (unlocked) seen.push({ seeIn: LIST, text: "Unlocked " });
+        }
+        return seen;
+      },
+    },
+  ],
+};

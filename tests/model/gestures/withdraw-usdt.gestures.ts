@@ -1,0 +1,230 @@
+/**
+ * The Withdraw USDT tab walked on the real /wallet screen (the exported tests/e2e/generated/withdraw-usdt.spec.ts).
+ * A signed-in account given 300 USDT (tests/e2e/arrange/usdt.ts) opens /wallet?tab=withdraw, types a TRC20
+ * address nobody in the run owns and an amount (too small, more than it has, or all of it with Max), and
+ * withdraws. The walk holds the transfer, so the path says how it is answered: by the server, by a network
+ * failure, or by the API's refusal when the USDT is no longer there (spent on another device first). An
+ * accepted withdrawal is followed until the devnet confirms it: the server pushes its end down the live stream
+ * (up on the real page), and the tab says so. Every event of the machine is here: a gesture, or why none.
+ */
+import type { AnyMachineSnapshot } from "xstate";
+import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import {
+  amountProblem,
+  INSUFFICIENT,
+  WITHDRAW_FAILED,
+  type WithdrawUsdtEvent,
+  withdrawProblem,
+} from "#src/machines/wallet/withdraw-usdt.machine.ts";
+import { NETWORK } from "../models/doubles.ts";
+import { TO } from "../models/wallet-fixtures.ts";
+import { withdrawUsdt } from "../models/withdraw-usdt.model.ts";
+import type { ModelEvent, ModelOptions } from "../path-runner.ts";
+import {
+  answer,
+  type Call,
+  click,
+  type Expectation,
+  fill,
+  type Gesture,
+  hold,
+  type NotAGesture,
+  notAGesture,
+  notGestures,
+  type Outcome,
+  type Walk,
+  waitFor,
+} from "./actions.ts";
+
+export const TRANSFER: Call = { method: "POST", path: "/wallet/token/transfer" };
+/** The API's refusal when the wallet cannot cover it (server/domain/wallet/errors.ts; docs/api.md, Wallet). */
+const INSUFFICIENT_BALANCE = { code: "INSUFFICIENT_BALANCE", message: INSUFFICIENT, status: 409 };
+const PANEL = { role: "tabpanel", name: "Withdraw USDT" } as const;
+const BANNER = { role: "banner" } as const;
+/** Sonner's toasts, by label. */
+const TOASTS = { label: "Notifications alt+T" } as const;
+const WITHDRAW = { role: "button", name: "Withdraw" } as const;
+/** The USDT the arrangement gives (tests/e2e/arrange/usdt.ts usdtToWithdraw). */
+const BALANCE = 300;
+const CONFIRMED = "Withdrawal successful!";
+
+const outcomeOf = (error: unknown): Outcome => {
+  const { status, code, message } = error as typeof NETWORK;
+  return status === 0 ? "network" : { status, code, message };
+};
+
+const STREAM_UP =
+  "the live stream is up on the real page, so the tab does not poll the withdrawal: its end is pushed (WITHDRAWAL.UPDATED); wallet-withdraw.walk.test.tsx follows it by the 3 s poll";
+const PUSHED = "pushed by the server's live stream: walked with live-stream";
+const NOT_NEWS = "a live event of another kind: the withdraw tab does not hear it";
+
+type WithdrawWalkEvent =
+  | WithdrawUsdtEvent["type"]
+  | LiveEvent["type"]
+  | `xstate.${"done" | "error"}.actor.${"transfer" | "checkWithdrawals"}`
+  | "xstate.after.FOLLOW.withdrawUsdt.follow.waiting";
+
+export const withdrawUsdtGestures = {
+  "TO.CHANGE": (event: { value: string }) => [fill("TRC20 address", event.value)],
+  "AMOUNT.CHANGE": (event: { value: string }) => [fill("Amount (USDT)", event.value)],
+  MAX: () => [click({ role: "button", name: "Max" }, PANEL)],
+  SUBMIT: () => [click(WITHDRAW, PANEL)],
+  "xstate.done.actor.transfer": () => [answer(TRANSFER, "server")],
+  "xstate.error.actor.transfer": (event: { error: unknown }) => [answer(TRANSFER, outcomeOf(event.error))],
+  // The devnet confirms the withdrawal a few seconds after it went out; the server pushes it, the tab tells.
+  "WITHDRAWAL.UPDATED": () => [waitFor({ text: CONFIRMED })],
+  "xstate.done.actor.checkWithdrawals": notAGesture(STREAM_UP),
+  "xstate.error.actor.checkWithdrawals": notAGesture(STREAM_UP),
+  "xstate.after.FOLLOW.withdrawUsdt.follow.waiting": notAGesture(STREAM_UP),
+  "STREAM.UP": notAGesture(
+    "the stream is up as the page opens: the page hears it before anything is followed (no step of its own)",
+  ),
+  "STREAM.DOWN": notAGesture(PUSHED),
+  "STREAM.RESET": notAGesture(PUSHED),
+  ...notGestures(
+    [
+      "POINTS.UPDATED",
+      "WALLET.UPDATED",
+      "MULTIPLIER.CHANGED",
+      "DEPOSIT.UPDATED",
+      "ACHIEVEMENT.UNLOCKED",
+      "BOOSTER.CHANGED",
+      "REFERRAL.UPDATED",
+      "STANDING.CHANGED",
+      "SESSION.REVOKED",
+      "ADMIN.METRICS",
+      "ADMIN.AUDIT",
+      "ADMIN.RISK",
+    ] as const,
+    NOT_NEWS,
+  ),
+} satisfies Record<WithdrawWalkEvent, Gesture<never> | NotAGesture>;
+
+type Context = { to: string; amount: string; following: string[] };
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as Context;
+
+const ACCEPTED: ModelEvent = {
+  type: "xstate.done.actor.transfer",
+  output: { success: true, withdrawal: { id: "w1", status: "pending", amount: BALANCE, to: TO } },
+};
+const CONFIRMED_PUSH: ModelEvent = {
+  type: "WITHDRAWAL.UPDATED",
+  id: "w1",
+  amount: BALANCE,
+  status: "confirmed",
+  txId: "t",
+};
+
+/**
+ * What a person with 300 USDT can do on the tab: an address, an amount below the minimum, one above the
+ * balance, Max, Withdraw. Once a withdrawal went out the wallet is empty: the path waits for its end.
+ */
+export const withdrawUsdtWalkModel: ModelOptions<unknown> = {
+  input: withdrawUsdt.input,
+  actors: withdrawUsdt.actors,
+  fakeActors: ["transfer", "checkWithdrawals"],
+  events: (snapshot) => {
+    const { to, amount, following } = contextOf(snapshot);
+    if (following.length > 0) return snapshot.matches({ form: "idle" }) ? [CONFIRMED_PUSH] : [];
+    if (snapshot.matches({ form: "submitting" }))
+      return [
+        ACCEPTED,
+        { type: "xstate.error.actor.transfer", error: NETWORK },
+        { type: "xstate.error.actor.transfer", error: INSUFFICIENT_BALANCE },
+      ];
+    // A value typed again, or Max pressed again, changes nothing a person sees: not walked twice.
+    return (
+      [
+        { type: "TO.CHANGE", value: TO },
+        { type: "AMOUNT.CHANGE", value: "299" },
+        { type: "AMOUNT.CHANGE", value: "301" },
+        { type: "MAX", balance: BALANCE },
+        { type: "SUBMIT", balance: BALANCE },
+      ] satisfies ModelEvent[]
+    ).filter(
+      (event) =>
+        !(event.type === "TO.CHANGE" && to !== "") &&
+        !(event.type === "AMOUNT.CHANGE" && event.value === amount) &&
+        !(event.type === "MAX" && amount === String(BALANCE)) &&
+        // Withdraw is disabled while the form is not right: no gesture submits it then.
+        !(event.type === "SUBMIT" && withdrawProblem(to, amount) !== null),
+    );
+  },
+  serializeState: (snapshot) => {
+    const { to, amount, following } = contextOf(snapshot);
+    return JSON.stringify([
+      snapshot.value,
+      to !== "",
+      amount,
+      following.length,
+      (snapshot.context as { attempt: unknown }).attempt !== null,
+    ]);
+  },
+};
+
+/** The toast a step shows. */
+function toastOf(event: ModelEvent): string | null {
+  switch (event.type) {
+    case "xstate.done.actor.transfer":
+      return "Withdrawal submitted";
+    case "xstate.error.actor.transfer":
+      return (event.error as { code: string }).code === INSUFFICIENT_BALANCE.code
+        ? INSUFFICIENT
+        : WITHDRAW_FAILED;
+    default:
+      return null;
+  }
+}
+
+function atEnd(leaf: AnyMachineSnapshot, events: ModelEvent[]): Expectation[] {
+  const { to, amount } = contextOf(leaf);
+  const seen: Expectation[] = [];
+  if (leaf.matches({ form: "submitting" })) {
+    seen.push({ enabled: { role: "button", name: "Processing..." }, is: false });
+    return seen;
+  }
+  seen.push(
+    { field: "TRC20 address", value: to },
+    { field: "Amount (USDT)", value: amount },
+    { enabled: WITHDRAW, is: withdrawProblem(to, amount) === null },
+  );
+  const problem = amount === "" ? null : amountProblem(amount);
+  if (problem) seen.push({ seeIn: PANEL, text: problem });
+  const last = events.at(-1);
+  // More than the wallet holds: refused on the page, without a call.
+  if (last?.type === "SUBMIT" && leaf.matches({ form: "idle" }))
+    seen.push({ seeIn: TOASTS, text: INSUFFICIENT });
+  const accepted = events.some((event) => event.type === "xstate.done.actor.transfer");
+  if (accepted)
+    seen.push(
+      { seeIn: BANNER, text: "$0.00" },
+      { seeIn: PANEL, text: `Available: ${(0).toFixed(2)} USDT` },
+      { see: { text: "USDT withdrawal to TDvSsd...we9K" } },
+    );
+  else seen.push({ seeIn: PANEL, text: `Available: ${BALANCE.toFixed(2)} USDT` });
+  if (last?.type === "WITHDRAWAL.UPDATED") seen.push({ seeIn: TOASTS, text: CONFIRMED });
+  return seen;
+}
+
+export const withdrawUsdtWalk: Walk = {
+  machine: "withdraw-usdt",
+  parts: [
+    {
+      name: "withdraw USDT on /wallet",
+      model: withdrawUsdtWalkModel,
+      gestures: withdrawUsdtGestures,
+      before: [hold(TRANSFER)],
+      start: {
+        url: "/wallet?tab=withdraw",
+        account: "signedIn",
+        arrange: { file: "usdt", name: "usdtToWithdraw" },
+        ready: { text: `Available: ${BALANCE.toFixed(2)} USDT` },
+      },
+      after: (step) => {
+        const told = toastOf(step.event);
+        return told ? [{ seeIn: TOASTS, text: told }] : [];
+      },
+      atEnd,
+    },
+  ],
+};

@@ -1,0 +1,122 @@
+/**
+ * The gestures and expectations of a walk (tests/model/gestures/actions.ts) as Playwright code: what the
+ * exporter (playwright-export.ts) writes into each test of tests/e2e/generated/. The helpers the code calls
+ * live in tests/e2e/held-calls.ts and tests/e2e/fixtures.ts.
+ */
+import type { Action, Expectation, Locator, Outcome, Value } from "../../tests/model/gestures/actions.ts";
+
+export const literal = (value: string) => JSON.stringify(value);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+const valueCode = (value: Value) =>
+  typeof value === "string"
+    ? literal(value)
+    : "account" in value
+      ? `account.${value.account}`
+      : `arranged[${literal(value.arranged)}]`;
+
+export function locator(target: Locator, scope = "page"): string {
+  if ("namePrefix" in target)
+    return `${scope}.getByRole(${literal(target.role)}, { name: /^${escapeRegExp(target.namePrefix)}/ })`;
+  if ("nameContains" in target)
+    return `${scope}.getByRole(${literal(target.role)}, { name: ${valueCode(target.nameContains)} })`;
+  if ("role" in target)
+    return target.name === undefined
+      ? `${scope}.getByRole(${literal(target.role)})`
+      : `${scope}.getByRole(${literal(target.role)}, { name: ${literal(target.name)}, exact: true })`;
+  if ("text" in target) return `${scope}.getByText(${literal(target.text)}, { exact: true })`;
+  return `${scope}.getByLabel(${literal(target.label)}, { exact: true })`;
+}
+
+const outcomeCode = (outcome: Outcome) =>
+  typeof outcome === "string"
+    ? literal(outcome)
+    : `{ status: ${outcome.status}, code: ${literal(outcome.code)}, message: ${literal(outcome.message)} }`;
+
+export function actionCode(action: Action, indent: string): string[] {
+  switch (action.do) {
+    case "click":
+      return [
+        `${indent}await ${locator(action.target, action.within ? locator(action.within) : "page")}.click();`,
+      ];
+    case "fill":
+      return [`${indent}await ${locator({ label: action.label })}.fill(${valueCode(action.value)});`];
+    case "dispatch":
+      return [
+        `${indent}await page.evaluate(() => window.dispatchEvent(new Event(${literal(action.event)})));`,
+      ];
+    case "press":
+      return [`${indent}await page.keyboard.press(${literal(action.key)});`];
+    case "waitFor":
+      return [`${indent}await expect(${locator(action.target)}).toBeVisible();`];
+    case "unlessVisible":
+      return [
+        `${indent}if (!(await ${locator(action.target)}.isVisible())) {`,
+        ...action.then.flatMap((inner) => actionCode(inner, `${indent}  `)),
+        `${indent}}`,
+      ];
+    case "hold":
+      return [`${indent}await calls.hold(${literal(action.call.method)}, ${literal(action.call.path)});`];
+    case "answer":
+      return [
+        `${indent}await calls.answer(${literal(action.call.method)}, ${literal(action.call.path)}, ${outcomeCode(action.with)});`,
+      ];
+    case "pass":
+      return [
+        `${indent}calls.pass(${literal(action.call.method)}, ${literal(action.call.path)}, ${action.count});`,
+      ];
+    case "offline":
+      return [`${indent}await page.context().setOffline(true);`];
+    case "online":
+      return [`${indent}await page.context().setOffline(false);`];
+    case "clock":
+      return [`${indent}await page.clock.runFor(${action.ms});`];
+    case "forget":
+      return [`${indent}await page.evaluate((key) => localStorage.removeItem(key), ${literal(action.key)});`];
+    case "blockStorage":
+      return [
+        `${indent}await page.evaluate(() => {`,
+        `${indent}  Storage.prototype.getItem = () => {`,
+        `${indent}    throw new DOMException("The site's storage is blocked.", "SecurityError");`,
+        `${indent}  };`,
+        `${indent}});`,
+      ];
+    case "hide":
+      return [
+        `${indent}await page.evaluate(() => {`,
+        `${indent}  Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });`,
+        `${indent}  document.dispatchEvent(new Event("visibilitychange"));`,
+        `${indent}});`,
+      ];
+    case "tapElsewhere":
+      return [`${indent}await tapElsewhere(page, request, ${action.taps});`];
+    case "logOutElsewhere":
+      return [`${indent}await logOutElsewhere(page, request);`];
+    case "appealElsewhere":
+      return [`${indent}await appealElsewhere(page, request, ${literal(action.message)});`];
+    case "decideElsewhere":
+      return [`${indent}await decideElsewhere(page, request, ${literal(action.action)});`];
+    case "buyBoosterElsewhere":
+      return [`${indent}await buyBoosterElsewhere(page, request, ${literal(action.boosterId)});`];
+    case "tab":
+      return [
+        `${indent}page = await switchTab(tabs, ${action.index}${action.url ? `, ${literal(action.url)}` : ""});`,
+      ];
+  }
+}
+
+export function expectationCode(expectation: Expectation, indent: string): string {
+  if ("see" in expectation)
+    return `${indent}await expect(${locator(expectation.see)}.first()).toBeVisible();`;
+  if ("seeIn" in expectation)
+    return `${indent}await expect(${locator(expectation.seeIn)}).toContainText(${literal(expectation.text)});`;
+  if ("field" in expectation)
+    return `${indent}await expect(${locator({ label: expectation.field })}).toHaveValue(${literal(expectation.value)});`;
+  if ("enabled" in expectation)
+    return `${indent}await expect(${locator(expectation.enabled)}.first()).${expectation.is ? "toBeEnabled" : "toBeDisabled"}();`;
+  if ("url" in expectation)
+    return `${indent}await expect(page).toHaveURL(/${escapeRegExp(expectation.url)}$/);`;
+  if ("storedPendingTaps" in expectation)
+    return `${indent}await expect.poll(() => page.evaluate(storedPendingTaps)).toBe(${expectation.storedPendingTaps});`;
+  return `${indent}await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(${expectation.serverTotalTaps});`;
+}
