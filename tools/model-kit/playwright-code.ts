@@ -13,7 +13,9 @@ const valueCode = (value: Value) =>
     ? literal(value)
     : "account" in value
       ? `account.${value.account}`
-      : `arranged[${literal(value.arranged)}]`;
+      : /^[A-Za-z_$][\w$]*$/.test(value.arranged)
+        ? `arranged.${value.arranged}`
+        : `arranged[${literal(value.arranged)}]`;
 
 export function locator(target: Locator, scope = "page"): string {
   if ("namePrefix" in target)

@@ -158,10 +158,10 @@ describe("the faults, time and tabs as Playwright code", () => {
     expect(spec).toContain(
       "    await adminLogIn(page);\n    const arranged = await aPlayer({ page, request });",
     );
-    expect(spec).toContain('.fill(arranged["email"]);');
+    expect(spec).toContain(".fill(arranged.email);");
     expect(spec).toContain('await page.keyboard.press("Escape");');
     // A row found by what the arrangement made (Playwright's name without `exact`: a part of it, any case).
-    expect(spec).toContain('.getByRole("row", { name: arranged["email"] })');
+    expect(spec).toContain('.getByRole("row", { name: arranged.email })');
     expect(spec).not.toContain("signUpAndLogIn");
   });
 });

@@ -83,7 +83,7 @@ function testCode(
   }
   const arrangement = part.start.arrange;
   if (arrangement) {
-    const uses = body.join("\n").includes("arranged[") ? "const arranged = " : "";
+    const uses = /\barranged[.[]/.test(body.join("\n")) ? "const arranged = " : "";
     const account = arrange.some((line) => line.includes("const account = ")) ? ", account" : "";
     arrange.push(`${indent}${uses}await ${arrangement.name}({ page, request${account} });`);
   }

@@ -37,7 +37,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CHANGE name="amount" value="5"
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -59,7 +59,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CLOSE
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -86,7 +86,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CHANGE name="amount" value="5"
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -94,7 +94,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -120,7 +120,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CHANGE name="amount" value="5"
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -128,7 +128,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 2. CLOSE
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -158,7 +158,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CHANGE name="amount" value="5"
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -166,7 +166,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -201,7 +201,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CHANGE name="amount" value="5"
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -209,7 +209,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -241,7 +241,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CHANGE name="amount" value="5"
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -249,7 +249,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -262,7 +262,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 4. CLOSE
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -292,7 +292,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -318,7 +318,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CHANGE name="amount" value="5"
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -326,7 +326,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 2. CHANGE name="amount" value=""
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -351,7 +351,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CHANGE name="amount" value="5"
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -359,7 +359,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -396,7 +396,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CHANGE name="amount" value="5"
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -404,7 +404,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -417,7 +417,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 4. CHANGE name="amount" value=""
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -445,7 +445,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 1. CHANGE name="amount" value="5"
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -453,7 +453,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -466,7 +466,7 @@ test.describe("Fund User Wallet on /admin/users", () => {
     // 4. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Fund User Wallet", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Fund Wallet", exact: true })
         .click();
     }
@@ -513,7 +513,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CHANGE name="multiplier" value="0.25"
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -537,7 +537,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CLOSE
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -564,7 +564,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CHANGE name="multiplier" value="0.25"
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -572,7 +572,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -600,7 +600,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CHANGE name="multiplier" value="0.25"
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -608,7 +608,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 2. CLOSE
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -638,7 +638,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CHANGE name="multiplier" value="0.25"
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -646,7 +646,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -679,7 +679,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CHANGE name="multiplier" value="0.25"
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -687,7 +687,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -722,7 +722,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CHANGE name="multiplier" value="0.25"
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -730,7 +730,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -743,7 +743,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 4. CLOSE
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -773,7 +773,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -804,7 +804,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CHANGE name="multiplier" value="0.25"
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -812,7 +812,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 2. CHANGE name="multiplier" value=""
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -839,7 +839,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CHANGE name="multiplier" value="0.25"
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -847,7 +847,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -886,7 +886,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CHANGE name="multiplier" value="0.25"
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -894,7 +894,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -907,7 +907,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 4. CHANGE name="multiplier" value=""
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -937,7 +937,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 1. CHANGE name="multiplier" value="0.25"
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -945,7 +945,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 2. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -958,7 +958,7 @@ test.describe("Update User Multiplier on /admin/users", () => {
     // 4. SUBMIT
     if (!(await page.getByRole("dialog", { name: "Update User Multiplier", exact: true }).isVisible())) {
       await page
-        .getByRole("row", { name: arranged["email"] })
+        .getByRole("row", { name: arranged.email })
         .getByRole("button", { name: "Update Multiplier", exact: true })
         .click();
     }
@@ -1660,7 +1660,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/settings$/);
     await expect(page.getByRole("heading", { name: "Create New Admin", exact: true }).first()).toBeVisible();
@@ -1679,7 +1679,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="password" value="correct horse battery"
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     // What the person sees at the end
@@ -1700,7 +1700,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="name" value=""
     await page.getByLabel("Name", { exact: true }).fill("");
     // What the person sees at the end
@@ -1721,7 +1721,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="password" value="correct horse battery"
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     // 4. CHANGE name="name" value=""
@@ -1744,7 +1744,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="password" value="correct horse battery"
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     // 4. SUBMIT
@@ -1768,7 +1768,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="password" value="correct horse battery"
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     // 4. SUBMIT
@@ -1844,7 +1844,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. SUBMIT
     await page.getByRole("button", { name: "Create Admin User", exact: true }).click();
     // What the person sees at the end
@@ -1866,7 +1866,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="name" value=""
     await page.getByLabel("Name", { exact: true }).fill("");
     // 4. CHANGE name="name" value="Second Admin"
@@ -1889,7 +1889,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="name" value=""
     await page.getByLabel("Name", { exact: true }).fill("");
     // 4. SUBMIT
@@ -1913,7 +1913,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="password" value="correct horse battery"
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     // 4. CHANGE name="name" value=""
@@ -1938,7 +1938,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="password" value="correct horse battery"
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     // 4. CHANGE name="name" value=""
@@ -1963,7 +1963,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="password" value="correct horse battery"
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     // 4. SUBMIT
@@ -1989,7 +1989,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="password" value="correct horse battery"
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     // 4. SUBMIT
@@ -2021,7 +2021,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="password" value="correct horse battery"
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     // 4. SUBMIT
@@ -2051,7 +2051,7 @@ test.describe("Create New Admin on /admin/settings", () => {
     // 1. CHANGE name="name" value="Second Admin"
     await page.getByLabel("Name", { exact: true }).fill("Second Admin");
     // 2. CHANGE name="email" value="(the arranged email)"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["email"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.email);
     // 3. CHANGE name="password" value="correct horse battery"
     await page.getByLabel("Password", { exact: true }).fill("correct horse battery");
     // 4. SUBMIT

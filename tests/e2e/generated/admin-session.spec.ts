@@ -51,8 +51,8 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
@@ -94,8 +94,8 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. xstate.done.actor.login
     await calls.answer("POST", "/auth/login", "server");
@@ -172,8 +172,8 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. xstate.error.actor.login(NETWORK_ERROR)
     await calls.answer("POST", "/auth/login", "network");
@@ -199,8 +199,8 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. xstate.done.actor.login
     await calls.answer("POST", "/auth/login", "server");
@@ -224,8 +224,8 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. xstate.done.actor.login
     await calls.answer("POST", "/auth/login", "server");
@@ -251,8 +251,8 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. xstate.done.actor.login
     await calls.answer("POST", "/auth/login", "server");
@@ -284,8 +284,8 @@ test.describe("sign in to the back office on /admin", () => {
     await page.getByLabel("Password", { exact: true }).fill("");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
@@ -340,8 +340,8 @@ test.describe("sign in to the back office on /admin", () => {
     // 3. xstate.error.actor.login(INVALID_CREDENTIALS)
     await calls.answer("POST", "/auth/login", "server");
     // 4. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
@@ -397,8 +397,8 @@ test.describe("sign in to the back office on /admin", () => {
     // 3. xstate.error.actor.login(NOT_ADMIN)
     await calls.answer("POST", "/auth/login", "server");
     // 4. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
@@ -449,14 +449,14 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. xstate.error.actor.login(NETWORK_ERROR)
     await calls.answer("POST", "/auth/login", "network");
     // 4. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
@@ -476,8 +476,8 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. xstate.error.actor.login(NETWORK_ERROR)
     await calls.answer("POST", "/auth/login", "network");
@@ -506,8 +506,8 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. xstate.done.actor.login
     await calls.answer("POST", "/auth/login", "server");
@@ -532,8 +532,8 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. xstate.done.actor.login
     await calls.answer("POST", "/auth/login", "server");
@@ -562,8 +562,8 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
     // 1. xstate.done.actor.restore(null)
     // 2. LOGIN email="root@example.com" password="pw"
-    await page.getByLabel("Email", { exact: true }).fill(arranged["adminEmail"]);
-    await page.getByLabel("Password", { exact: true }).fill(arranged["adminPassword"]);
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     // 3. xstate.done.actor.login
     await calls.answer("POST", "/auth/login", "server");

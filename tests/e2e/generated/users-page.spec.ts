@@ -29,7 +29,7 @@ test.describe("User Management's dialogs on /admin/users", () => {
     ).toBeVisible();
     // 1. FUND.OPEN
     await page
-      .getByRole("row", { name: arranged["email"] })
+      .getByRole("row", { name: arranged.email })
       .getByRole("button", { name: "Fund Wallet", exact: true })
       .click();
     // What the person sees at the end
@@ -46,7 +46,7 @@ test.describe("User Management's dialogs on /admin/users", () => {
     ).toBeVisible();
     // 1. MULTIPLIER.OPEN
     await page
-      .getByRole("row", { name: arranged["email"] })
+      .getByRole("row", { name: arranged.email })
       .getByRole("button", { name: "Update Multiplier", exact: true })
       .click();
     // What the person sees at the end
@@ -84,7 +84,7 @@ test.describe("User Management's dialogs on /admin/users", () => {
     ).toBeVisible();
     // 1. FUND.OPEN
     await page
-      .getByRole("row", { name: arranged["email"] })
+      .getByRole("row", { name: arranged.email })
       .getByRole("button", { name: "Fund Wallet", exact: true })
       .click();
     // 2. xstate.done.actor.fundDialog
@@ -114,7 +114,7 @@ test.describe("User Management's dialogs on /admin/users", () => {
     ).toBeVisible();
     // 1. FUND.OPEN
     await page
-      .getByRole("row", { name: arranged["email"] })
+      .getByRole("row", { name: arranged.email })
       .getByRole("button", { name: "Fund Wallet", exact: true })
       .click();
     // 2. xstate.done.actor.fundDialog
@@ -140,7 +140,7 @@ test.describe("User Management's dialogs on /admin/users", () => {
     ).toBeVisible();
     // 1. MULTIPLIER.OPEN
     await page
-      .getByRole("row", { name: arranged["email"] })
+      .getByRole("row", { name: arranged.email })
       .getByRole("button", { name: "Update Multiplier", exact: true })
       .click();
     // 2. xstate.done.actor.multiplierDialog
@@ -171,7 +171,7 @@ test.describe("User Management's dialogs on /admin/users", () => {
     ).toBeVisible();
     // 1. MULTIPLIER.OPEN
     await page
-      .getByRole("row", { name: arranged["email"] })
+      .getByRole("row", { name: arranged.email })
       .getByRole("button", { name: "Update Multiplier", exact: true })
       .click();
     // 2. xstate.done.actor.multiplierDialog
