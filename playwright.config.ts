@@ -25,7 +25,11 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: ".tmp/playwright.json" }]],
+  // scripts/test.mjs names a report file per project (PLAYWRIGHT_JSON_OUTPUT_FILE).
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? ".tmp/playwright.json" }],
+  ],
   use: {
     baseURL,
     trace: "retain-on-failure",

@@ -236,6 +236,23 @@ export async function buyBoosterElsewhere(page: Page, request: APIRequestContext
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * The suite's admin changes something in the back office elsewhere (through the API): a new player's
+ * multiplier, an audited action, so the server pushes its audit entry to every open admin screen.
+ */
+export async function adminActsElsewhere(page: Page, request: APIRequestContext) {
+  await liveStreamOpen(page);
+  const player = newUser("Elsewhere Player", newGroup());
+  const signup = await request.post("/api/auth/signup", { data: player });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const { user } = (await signup.json()) as { user: { id: string } };
+  const response = await request.post("/api/admin/update-multiplier", {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: { userId: user.id, multiplier: 0.002 },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** This page's session is logged out from elsewhere (another tab of the browser, through the API). */
 export async function logOutElsewhere(page: Page, request: APIRequestContext) {
   await liveStreamOpen(page);

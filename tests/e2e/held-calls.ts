@@ -64,31 +64,50 @@ export function heldCalls(context: BrowserContext) {
     /** Answers the oldest held request of the call, waiting (up to 10 s) for one to arrive. */
     async answer(method: string, path: string, outcome: HeldOutcome) {
       const gate = gateOf(method, path);
-      const deadline = Date.now() + 10_000;
-      while (gate.held.length === 0) {
-        if (Date.now() > deadline) throw new Error(`no ${method} ${path} request arrived to answer`);
-        await new Promise<void>((resolve) => {
-          gate.arrived.push(resolve);
-          setTimeout(resolve, 250);
-        });
-      }
-      const route = gate.held.shift()!;
-      const page = route.request().frame().page();
-      if (outcome === "server") {
-        await route.fallback();
-        await route.request().response();
-      } else if (outcome === "network") await route.abort("internetdisconnected");
-      else
-        await route.fulfill({
-          status: outcome.status,
-          contentType: "application/json",
-          body: JSON.stringify({ error: { code: outcome.code, message: outcome.message } }),
-        });
-      // The app takes the answer in its next tasks; the path's next step comes after (the clock is the
-      // test's, so a message channel, not a timer, marks the turn).
-      for (let turn = 0; turn < 3; turn += 1) await page.evaluate(macrotask);
+      await arrivals(gate, 1, `no ${method} ${path} request arrived to answer`);
+      await answerOldest(gate, outcome);
+    },
+    /**
+     * Once a newer request of the call arrived (up to 10 s), the server answers the oldest: the page asked
+     * again and ignores this answer.
+     */
+    async superseded(method: string, path: string) {
+      const gate = gateOf(method, path);
+      await arrivals(gate, 2, `the page did not ask ${method} ${path} again`);
+      await answerOldest(gate, "server");
     },
   };
+}
+
+/** Waits (up to 10 s) until `count` requests of the gate are held. */
+async function arrivals(gate: Gate, count: number, failure: string) {
+  const deadline = Date.now() + 10_000;
+  while (gate.held.length < count) {
+    if (Date.now() > deadline) throw new Error(failure);
+    await new Promise<void>((resolve) => {
+      gate.arrived.push(resolve);
+      setTimeout(resolve, 250);
+    });
+  }
+}
+
+/** Answers the gate's oldest held request with `outcome`, then lets the page take the answer. */
+async function answerOldest(gate: Gate, outcome: HeldOutcome) {
+  const route = gate.held.shift()!;
+  const page = route.request().frame().page();
+  if (outcome === "server") {
+    await route.fallback();
+    await route.request().response();
+  } else if (outcome === "network") await route.abort("internetdisconnected");
+  else
+    await route.fulfill({
+      status: outcome.status,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: outcome.code, message: outcome.message } }),
+    });
+  // The app takes the answer in its next tasks; the path's next step comes after (the clock is the
+  // test's, so a message channel, not a timer, marks the turn).
+  for (let turn = 0; turn < 3; turn += 1) await page.evaluate(macrotask);
 }
 
 /**

@@ -100,6 +100,12 @@ export function actionCode(action: Action, indent: string): string[] {
       return [`${indent}await decideElsewhere(page, request, ${literal(action.action)});`];
     case "buyBoosterElsewhere":
       return [`${indent}await buyBoosterElsewhere(page, request, ${literal(action.boosterId)});`];
+    case "adminActsElsewhere":
+      return [`${indent}await adminActsElsewhere(page, request);`];
+    case "superseded":
+      return [
+        `${indent}await calls.superseded(${literal(action.call.method)}, ${literal(action.call.path)});`,
+      ];
     case "tab":
       return [
         `${indent}page = await switchTab(tabs, ${action.index}${action.url ? `, ${literal(action.url)}` : ""});`,

@@ -190,6 +190,7 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
   }
   const code = body.join("\n");
   const fixtures = [
+    "adminActsElsewhere",
     "adminLogIn",
     "appealElsewhere",
     "buyBoosterElsewhere",

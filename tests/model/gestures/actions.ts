@@ -78,6 +78,11 @@ export type Action =
   /** Answers the oldest held request of `call` (waiting for it to arrive) with `with`. */
   | { do: "answer"; call: Call; with: Outcome }
   /**
+   * Once a newer request of `call` arrived, the server answers the oldest held one: the page asked again (a
+   * push said its read may be old) and ignores this answer, as it would a slow network's.
+   */
+  | { do: "superseded"; call: Call }
+  /**
    * The next `count` requests of `call` are not held: what the page sends with `keepalive` as it closes is
    * outside what the walk decides (the jsdom fake never holds those, so there it does nothing).
    */
@@ -104,7 +109,9 @@ export type Action =
   /** An admin decides on this player's account in the back office (through the API): the server pushes it. */
   | { do: "decideElsewhere"; action: "clear" | "freeze" | "unfreeze" }
   /** The same player buys a booster on another device (through the API): the server pushes it to every screen. */
-  | { do: "buyBoosterElsewhere"; boosterId: string };
+  | { do: "buyBoosterElsewhere"; boosterId: string }
+  /** The suite's admin acts in the back office elsewhere (an audited change): the admins' stream pushes it. */
+  | { do: "adminActsElsewhere" };
 
 export const click = (target: Locator, within?: Locator): Action => ({
   do: "click",
@@ -123,6 +130,7 @@ export const unlessVisible = (target: Locator, then: Action[]): Action => ({
 
 export const hold = (call: Call): Action => ({ do: "hold", call });
 export const answer = (call: Call, outcome: Outcome): Action => ({ do: "answer", call, with: outcome });
+export const superseded = (call: Call): Action => ({ do: "superseded", call });
 export const pass = (call: Call, count: number): Action => ({ do: "pass", call, count });
 export const offline = (): Action => ({ do: "offline" });
 export const online = (): Action => ({ do: "online" });
@@ -139,6 +147,7 @@ export const decideElsewhere = (action: "clear" | "freeze" | "unfreeze"): Action
   action,
 });
 export const buyBoosterElsewhere = (boosterId: string): Action => ({ do: "buyBoosterElsewhere", boosterId });
+export const adminActsElsewhere = (): Action => ({ do: "adminActsElsewhere" });
 
 /** The model's snapshots around a step: a gesture may depend on them (how long a back-off is). */
 export interface StepStates {

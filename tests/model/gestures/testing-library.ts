@@ -34,6 +34,10 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
     "has an admin decide in the back office: the msw fake has no back office or live stream (the browser spec uses the real server)",
   buyBoosterElsewhere:
     "buys a booster on another device: the msw fake has no second device or live stream (the browser spec uses the real server)",
+  adminActsElsewhere:
+    "has an admin change something in the back office elsewhere: the msw fake has no admins' live stream (the browser spec uses the real server)",
+  superseded:
+    "answers a read the page already asked again: the msw fake answers each read as it comes (the browser spec holds them)",
   hide: "hides the page: in jsdom the document would stay hidden for the next walks (the browser spec's page is its own)",
   blockStorage:
     "blocks the site's storage: in jsdom that would outlive the walk and break the next one (the browser spec's page is its own)",
@@ -153,6 +157,8 @@ export async function perform(
       case "appealElsewhere":
       case "decideElsewhere":
       case "buyBoosterElsewhere":
+      case "adminActsElsewhere":
+      case "superseded":
         throw new Error(`a jsdom walk cannot do this: it ${JSDOM_CANNOT[action.do]}`);
     }
   }
