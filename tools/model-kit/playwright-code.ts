@@ -100,6 +100,8 @@ export function actionCode(action: Action, indent: string): string[] {
       return [`${indent}await decideElsewhere(page, request, ${literal(action.action)});`];
     case "buyBoosterElsewhere":
       return [`${indent}await buyBoosterElsewhere(page, request, ${literal(action.boosterId)});`];
+    case "friendSignsUp":
+      return [`${indent}await friendSignsUpWith(page, request, ${literal(action.name)});`];
     case "tab":
       return [
         `${indent}page = await switchTab(tabs, ${action.index}${action.url ? `, ${literal(action.url)}` : ""});`,

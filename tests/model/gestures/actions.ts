@@ -104,7 +104,12 @@ export type Action =
   /** An admin decides on this player's account in the back office (through the API): the server pushes it. */
   | { do: "decideElsewhere"; action: "clear" | "freeze" | "unfreeze" }
   /** The same player buys a booster on another device (through the API): the server pushes it to every screen. */
-  | { do: "buyBoosterElsewhere"; boosterId: string };
+  | { do: "buyBoosterElsewhere"; boosterId: string }
+  /**
+   * A friend signs up with the signed-in player's referral code (a new account through the API, named `name`):
+   * the server pushes the player's new referral figures.
+   */
+  | { do: "friendSignsUp"; name: string };
 
 export const click = (target: Locator, within?: Locator): Action => ({
   do: "click",
@@ -139,6 +144,7 @@ export const decideElsewhere = (action: "clear" | "freeze" | "unfreeze"): Action
   action,
 });
 export const buyBoosterElsewhere = (boosterId: string): Action => ({ do: "buyBoosterElsewhere", boosterId });
+export const friendSignsUp = (name: string): Action => ({ do: "friendSignsUp", name });
 
 /** The model's snapshots around a step: a gesture may depend on them (how long a back-off is). */
 export interface StepStates {

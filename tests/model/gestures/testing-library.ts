@@ -34,6 +34,8 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
     "has an admin decide in the back office: the msw fake has no back office or live stream (the browser spec uses the real server)",
   buyBoosterElsewhere:
     "buys a booster on another device: the msw fake has no second device or live stream (the browser spec uses the real server)",
+  friendSignsUp:
+    "has a friend sign up with the player's code: the msw fake has no second account or live stream (the browser spec uses the real server)",
   hide: "hides the page: in jsdom the document would stay hidden for the next walks (the browser spec's page is its own)",
   blockStorage:
     "blocks the site's storage: in jsdom that would outlive the walk and break the next one (the browser spec's page is its own)",
@@ -153,6 +155,7 @@ export async function perform(
       case "appealElsewhere":
       case "decideElsewhere":
       case "buyBoosterElsewhere":
+      case "friendSignsUp":
         throw new Error(`a jsdom walk cannot do this: it ${JSDOM_CANNOT[action.do]}`);
     }
   }
