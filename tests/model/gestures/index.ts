@@ -25,6 +25,7 @@ import { pointsHistoryWalk } from "./points-history.gestures.ts";
 import { protectedWalk } from "./protected.gestures.ts";
 import { referralWalk } from "./referral.gestures.ts";
 import { standingWalk } from "./standing.gestures.ts";
+import { statsWalk } from "./stats.gestures.ts";
 import { streakWalk } from "./streak.gestures.ts";
 import { tapsWalk } from "./taps.gestures.ts";
 import { tapsStoreWalk } from "./taps-store.gestures.ts";
@@ -64,4 +65,5 @@ export const walks: Walk[] = [
   depositWalk,
   withdrawUsdtWalk,
   referralWalk,
+  statsWalk,
 ];
