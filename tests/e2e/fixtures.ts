@@ -253,6 +253,21 @@ export async function adminActsElsewhere(page: Page, request: APIRequestContext)
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * A friend signs up with the signed-in player's referral code (read through the API, as the Referral card
+ * shows it): a new account named `name`, so the server binds the player as its referrer and pushes the player's
+ * new referral figures (and, for the first friend, the First Friend achievement's points).
+ */
+export async function friendSignsUpWith(page: Page, request: APIRequestContext, name: string) {
+  await liveStreamOpen(page);
+  const { token } = await sessionOf(page);
+  const referrals = await request.get("/api/referrals", { headers: { authorization: `Bearer ${token}` } });
+  expect(referrals.status(), await referrals.text()).toBe(200);
+  const { code } = (await referrals.json()) as { code: string };
+  const response = await request.post("/api/auth/signup", { data: { ...newUser(name), referralCode: code } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
 /** This page's session is logged out from elsewhere (another tab of the browser, through the API). */
 export async function logOutElsewhere(page: Page, request: APIRequestContext) {
   await liveStreamOpen(page);

@@ -106,6 +106,8 @@ export function actionCode(action: Action, indent: string): string[] {
       return [
         `${indent}await calls.superseded(${literal(action.call.method)}, ${literal(action.call.path)});`,
       ];
+    case "friendSignsUp":
+      return [`${indent}await friendSignsUpWith(page, request, ${literal(action.name)});`];
     case "tab":
       return [
         `${indent}page = await switchTab(tabs, ${action.index}${action.url ? `, ${literal(action.url)}` : ""});`,

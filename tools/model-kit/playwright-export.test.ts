@@ -3,7 +3,7 @@
  * specs themselves run in the e2e suite (tests/e2e/generated/), against the real server.
  */
 import { describe, expect, it } from "vitest";
-import { getNextSnapshot } from "xstate";
+import { createMachine, getNextSnapshot } from "xstate";
 import { accountFormsParts } from "../../tests/model/gestures/account-forms.gestures.ts";
 import {
   answer,
@@ -25,7 +25,7 @@ import { runCli } from "./cli.ts";
 import { describeEvent } from "./describe.ts";
 import { actionCode } from "./playwright-code.ts";
 import { exportPlaywright } from "./playwright-export.ts";
-import { chartOf } from "./registry.ts";
+import { chartOf, type MachineModel } from "./registry.ts";
 import { judgePath } from "./walk-paths.ts";
 
 const taps = exportPlaywright(findModel("taps"), tapsWalk);
@@ -205,8 +205,26 @@ describe("the exported specs", () => {
   });
 
   it("refuses a machine without a walk, naming where the gestures go", async () => {
-    const { output, exitCode } = await runCli(["export", "referral", "--playwright"]);
+    // A throw-away machine: every machine of the app may have a walk by now.
+    const noWalk: MachineModel = {
+      name: "no-walk-yet",
+      file: "src/machines/no-walk-yet.machine.ts",
+      machine: createMachine({ id: "noWalkYet", initial: "idle", states: { idle: {} } }),
+      suites: [
+        {
+          name: "nothing to do",
+          options: {
+            events: [],
+            fakeActors: [],
+            serializeState: (snapshot) => JSON.stringify(snapshot.value),
+          },
+          paths: "shortest",
+        },
+      ],
+    };
+    const { output, exitCode } = await runCli(["export", "no-walk-yet", "--playwright"], [noWalk]);
     expect(exitCode).toBe(2);
+    expect(output).toContain("no-walk-yet has no walk yet");
     expect(output).toContain("tests/model/gestures/");
   });
 });

@@ -195,6 +195,7 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
     "appealElsewhere",
     "buyBoosterElsewhere",
     "decideElsewhere",
+    "friendSignsUpWith",
     "logOutElsewhere",
     "newUser",
     "serverPoints",

@@ -111,7 +111,12 @@ export type Action =
   /** The same player buys a booster on another device (through the API): the server pushes it to every screen. */
   | { do: "buyBoosterElsewhere"; boosterId: string }
   /** The suite's admin acts in the back office elsewhere (an audited change): the admins' stream pushes it. */
-  | { do: "adminActsElsewhere" };
+  | { do: "adminActsElsewhere" }
+  /**
+   * A friend signs up with the signed-in player's referral code (a new account through the API, named `name`):
+   * the server pushes the player's new referral figures.
+   */
+  | { do: "friendSignsUp"; name: string };
 
 export const click = (target: Locator, within?: Locator): Action => ({
   do: "click",
@@ -148,6 +153,7 @@ export const decideElsewhere = (action: "clear" | "freeze" | "unfreeze"): Action
 });
 export const buyBoosterElsewhere = (boosterId: string): Action => ({ do: "buyBoosterElsewhere", boosterId });
 export const adminActsElsewhere = (): Action => ({ do: "adminActsElsewhere" });
+export const friendSignsUp = (name: string): Action => ({ do: "friendSignsUp", name });
 
 /** The model's snapshots around a step: a gesture may depend on them (how long a back-off is). */
 export interface StepStates {

@@ -23,7 +23,9 @@ import { liveStreamWalk } from "./live-stream.gestures.ts";
 import { multipliersWalk } from "./multipliers.gestures.ts";
 import { pointsHistoryWalk } from "./points-history.gestures.ts";
 import { protectedWalk } from "./protected.gestures.ts";
+import { referralWalk } from "./referral.gestures.ts";
 import { standingWalk } from "./standing.gestures.ts";
+import { statsWalk } from "./stats.gestures.ts";
 import { streakWalk } from "./streak.gestures.ts";
 import { tapsWalk } from "./taps.gestures.ts";
 import { tapsStoreWalk } from "./taps-store.gestures.ts";
@@ -62,4 +64,6 @@ export const walks: Walk[] = [
   boostersWalk,
   depositWalk,
   withdrawUsdtWalk,
+  referralWalk,
+  statsWalk,
 ];

@@ -38,6 +38,8 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
     "has an admin change something in the back office elsewhere: the msw fake has no admins' live stream (the browser spec uses the real server)",
   superseded:
     "answers a read the page already asked again: the msw fake answers each read as it comes (the browser spec holds them)",
+  friendSignsUp:
+    "has a friend sign up with the player's code: the msw fake has no second account or live stream (the browser spec uses the real server)",
   hide: "hides the page: in jsdom the document would stay hidden for the next walks (the browser spec's page is its own)",
   blockStorage:
     "blocks the site's storage: in jsdom that would outlive the walk and break the next one (the browser spec's page is its own)",
@@ -159,6 +161,7 @@ export async function perform(
       case "buyBoosterElsewhere":
       case "adminActsElsewhere":
       case "superseded":
+      case "friendSignsUp":
         throw new Error(`a jsdom walk cannot do this: it ${JSDOM_CANNOT[action.do]}`);
     }
   }
