@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { dashboardSettled } from "../arrange/admin.ts";
-import { adminLogIn } from "../fixtures.ts";
+import { adminActsElsewhere, adminLogIn } from "../fixtures.ts";
 import { heldCalls } from "../held-calls.ts";
 
 test.describe("the fair play review loads on /admin/fair-play", () => {
@@ -19,7 +19,7 @@ test.describe("the fair play review loads on /admin/fair-play", () => {
     await expect(page.getByText("Loading the fair play review...", { exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.done.actor.load", { tag: "@core" }, async ({ page, request }) => {
+  test("xstate.done.actor.load", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
@@ -32,7 +32,7 @@ test.describe("the fair play review loads on /admin/fair-play", () => {
     await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.error.actor.load(NETWORK_ERROR)", { tag: "@core" }, async ({ page, request }) => {
+  test("xstate.error.actor.load(NETWORK_ERROR)", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
@@ -48,5 +48,109 @@ test.describe("the fair play review loads on /admin/fair-play", () => {
     await expect(
       page.getByText("Failed to load the fair play review. Please try again.", { exact: true }).first(),
     ).toBeVisible();
+  });
+
+  test("xstate.done.actor.load → ADMIN.AUDIT", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 2. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("ADMIN.AUDIT", { tag: "@core" }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    await calls.superseded("GET", "/admin/risk");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByText("Loading the fair play review...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.error.actor.load(NETWORK_ERROR) → ADMIN.AUDIT", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/risk", "network");
+    // 2. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByText("Loading the fair play review...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 2. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 3. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.load → ADMIN.AUDIT → xstate.error.actor.load(NETWORK_ERROR)", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 2. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/risk", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.load → ADMIN.AUDIT → ADMIN.AUDIT", { tag: "@core" }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 2. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    await calls.superseded("GET", "/admin/risk");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
   });
 });

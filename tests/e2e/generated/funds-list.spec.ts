@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { dashboardSettled } from "../arrange/admin.ts";
-import { adminLogIn } from "../fixtures.ts";
+import { adminActsElsewhere, adminLogIn } from "../fixtures.ts";
 import { heldCalls } from "../held-calls.ts";
 
 test.describe("Funds Management's tables load on /admin/funds", () => {
@@ -19,7 +19,7 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await expect(page.getByText("Loading funds data...", { exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.done.actor.load", { tag: "@core" }, async ({ page, request }) => {
+  test("xstate.done.actor.load", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
@@ -32,7 +32,7 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.error.actor.load(NETWORK_ERROR)", { tag: "@core" }, async ({ page, request }) => {
+  test("xstate.error.actor.load(NETWORK_ERROR)", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
@@ -46,5 +46,109 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await expect(
       page.getByText("Failed to load funds management data. Please try again.", { exact: true }).first(),
     ).toBeVisible();
+  });
+
+  test("xstate.done.actor.load → ADMIN.AUDIT", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 2. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("ADMIN.AUDIT", { tag: "@core" }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    await calls.superseded("GET", "/admin/pool-balance");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByText("Loading funds data...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.error.actor.load(NETWORK_ERROR) → ADMIN.AUDIT", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/pool-balance", "network");
+    // 2. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByText("Loading funds data...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 2. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 3. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.load → ADMIN.AUDIT → xstate.error.actor.load(NETWORK_ERROR)", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 2. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/pool-balance", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.load → ADMIN.AUDIT → ADMIN.AUDIT", { tag: "@core" }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 2. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    await calls.superseded("GET", "/admin/pool-balance");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
   });
 });

@@ -3,11 +3,14 @@
  * Dashboard, Audit Log, the dashboard's economy, ...), so each page's walk is a few lines naming its URL, the
  * call the walk holds and what the person sees. The walk holds the page's load and answers it as the path says:
  * by the server (the table shows) or with no network (the page's own failure words and the Error toast).
- * The live stream's events and RELOAD come from other pages' actions and the stream's own life: they are not
+ * Another admin's change (ADMIN.AUDIT: the suite's admin acts through the API) makes the page load again in
+ * every state: the walk holds that load too, and answers a load the page already asked again (superseded) so
+ * the page's newer one is the one the path decides. RELOAD, the other pushes and the stream's own life are not
  * walked here (each is said why in the map).
  */
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
+  adminActsElsewhere,
   answer,
   type Call,
   type Expectation,
@@ -16,6 +19,8 @@ import {
   type Locator,
   type NotAGesture,
   notAGesture,
+  type StepStates,
+  superseded,
   type Walk,
 } from "./actions.ts";
 
@@ -42,6 +47,19 @@ export interface ListPageScreen {
 
 const STREAM_EVENT = (why: string): NotAGesture => notAGesture(why);
 
+/** The audit entry of another admin's change, as the admins' stream pushes it. */
+const AUDITED = {
+  type: "ADMIN.AUDIT",
+  item: {
+    id: "a1",
+    actor: "admin",
+    action: "update-multiplier",
+    target: "u1",
+    amount: 0.002,
+    timestamp: "t",
+  },
+} satisfies ModelEvent;
+
 /** The walk of one list page. */
 export function listPageWalk(screen: ListPageScreen): Walk {
   const gestures: Record<string, Gesture<never> | NotAGesture> = {
@@ -51,9 +69,12 @@ export function listPageWalk(screen: ListPageScreen): Walk {
       "the URL's search changing: this walk opens the page once; its search boxes and page links need rows made for them",
     ),
     RELOAD: notAGesture("a dialog of the page sends it after a change: walked with the page's dialogs"),
-    "ADMIN.AUDIT": STREAM_EVENT(
-      "pushed when another admin acts while the page is open: not walked on this page",
-    ),
+    // While a load is out the page asks again: the walk lets the server answer the old request once the new
+    // one arrived (the page ignores it), so the path's next answer is the new one's.
+    "ADMIN.AUDIT": ((_event: unknown, _next: unknown, { before }: StepStates) =>
+      before.hasTag("loading") || before.hasTag("busy")
+        ? [adminActsElsewhere(), superseded(screen.call)]
+        : [adminActsElsewhere()]) as Gesture<never>,
     "ADMIN.RISK": STREAM_EVENT("pushed when an account enters review: not walked on this page"),
     "ADMIN.METRICS": STREAM_EVENT("pushed by the server's metrics tick: not walked on this page"),
     "STREAM.RESET": STREAM_EVENT("the live stream's own reset: walked with live-stream"),
@@ -63,14 +84,17 @@ export function listPageWalk(screen: ListPageScreen): Walk {
   const model: ModelOptions<unknown> = {
     ...screen.model,
     fakeActors: ["load"],
-    // Only the first load: it is answered by the server or fails for want of a network.
-    events: (snapshot) =>
-      snapshot.matches("loading")
+    // Each load is answered by the server or fails for want of a network; another admin's change comes in
+    // any state (once the page has data: a change before the first answer is the same as one during it).
+    events: (snapshot) => [
+      ...(snapshot.hasTag("loading") || snapshot.hasTag("busy")
         ? ([
             { type: "xstate.done.actor.load", output: { rows: 2 } },
             { type: "xstate.error.actor.load", error: { code: "NETWORK_ERROR", message: "x", status: 0 } },
           ] satisfies ModelEvent[])
-        : [],
+        : []),
+      AUDITED,
+    ],
   };
   return {
     machine: screen.machine,
@@ -85,7 +109,8 @@ export function listPageWalk(screen: ListPageScreen): Walk {
         atEnd: (leaf) => {
           const seen: Expectation[] = [{ url: screen.url }];
           if (leaf.matches("loading")) seen.push({ see: screen.loading });
-          if (leaf.matches("ready")) seen.push({ see: screen.ready });
+          // Refreshing keeps the old rows on screen while the new ones load.
+          if (leaf.matches("ready") || leaf.matches("refreshing")) seen.push({ see: screen.ready });
           if (leaf.matches("failed")) seen.push({ see: screen.failed }, { see: { text: screen.failure } });
           return seen;
         },
