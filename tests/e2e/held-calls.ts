@@ -61,6 +61,22 @@ export function heldCalls(context: BrowserContext) {
     pass(method: string, path: string, count: number) {
       gateOf(method, path).passes += count;
     },
+    /**
+     * Waits (up to 10 s) until `count` requests of the call are held: the page asked again (a push made it
+     * read anew while a read was out), so the older one can be answered without the page taking it.
+     */
+    async asked(method: string, path: string, count: number) {
+      const gate = gateOf(method, path);
+      const deadline = Date.now() + 10_000;
+      while (gate.held.length < count) {
+        if (Date.now() > deadline)
+          throw new Error(`${gate.held.length} ${method} ${path} requests held, not the ${count} awaited`);
+        await new Promise<void>((resolve) => {
+          gate.arrived.push(resolve);
+          setTimeout(resolve, 250);
+        });
+      }
+    },
     /** Answers the oldest held request of the call, waiting (up to 10 s) for one to arrive. */
     async answer(method: string, path: string, outcome: HeldOutcome) {
       const gate = gateOf(method, path);

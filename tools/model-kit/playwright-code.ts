@@ -100,6 +100,14 @@ export function actionCode(action: Action, indent: string): string[] {
       return [`${indent}await decideElsewhere(page, request, ${literal(action.action)});`];
     case "buyBoosterElsewhere":
       return [`${indent}await buyBoosterElsewhere(page, request, ${literal(action.boosterId)});`];
+    case "fundElsewhere":
+      return [`${indent}await fundElsewhere(page, request, ${action.amount});`];
+    case "liveStreamUp":
+      return [`${indent}await liveStreamUp(page);`];
+    case "asked":
+      return [
+        `${indent}await calls.asked(${literal(action.call.method)}, ${literal(action.call.path)}, ${action.count});`,
+      ];
     case "tab":
       return [
         `${indent}page = await switchTab(tabs, ${action.index}${action.url ? `, ${literal(action.url)}` : ""});`,

@@ -194,6 +194,8 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
     "appealElsewhere",
     "buyBoosterElsewhere",
     "decideElsewhere",
+    "fundElsewhere",
+    "liveStreamUp",
     "logOutElsewhere",
     "newUser",
     "serverPoints",

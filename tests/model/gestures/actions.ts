@@ -104,7 +104,13 @@ export type Action =
   /** An admin decides on this player's account in the back office (through the API): the server pushes it. */
   | { do: "decideElsewhere"; action: "clear" | "freeze" | "unfreeze" }
   /** The same player buys a booster on another device (through the API): the server pushes it to every screen. */
-  | { do: "buyBoosterElsewhere"; boosterId: string };
+  | { do: "buyBoosterElsewhere"; boosterId: string }
+  /** The suite's admin funds this player's wallet on the devnet (through the API): the server pushes the balance. */
+  | { do: "fundElsewhere"; amount: number }
+  /** Waits until the page's live stream is open and the page has heard so (its machines got STREAM.UP). */
+  | { do: "liveStreamUp" }
+  /** Waits until `count` requests of a held `call` are out, unanswered (the page asked again). */
+  | { do: "asked"; call: Call; count: number };
 
 export const click = (target: Locator, within?: Locator): Action => ({
   do: "click",
@@ -139,6 +145,9 @@ export const decideElsewhere = (action: "clear" | "freeze" | "unfreeze"): Action
   action,
 });
 export const buyBoosterElsewhere = (boosterId: string): Action => ({ do: "buyBoosterElsewhere", boosterId });
+export const fundElsewhere = (amount: number): Action => ({ do: "fundElsewhere", amount });
+export const liveStreamUp = (): Action => ({ do: "liveStreamUp" });
+export const asked = (call: Call, count: number): Action => ({ do: "asked", call, count });
 
 /** The model's snapshots around a step: a gesture may depend on them (how long a back-off is). */
 export interface StepStates {

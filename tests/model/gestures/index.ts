@@ -29,6 +29,7 @@ import { tapsWalk } from "./taps.gestures.ts";
 import { tapsStoreWalk } from "./taps-store.gestures.ts";
 import { telegramLinkWalk } from "./telegram-link.gestures.ts";
 import { usersPageWalk } from "./users-page.gestures.ts";
+import { walletHistoryWalk } from "./wallet-history.gestures.ts";
 import { withdrawRewardsWalk } from "./withdraw-rewards.gestures.ts";
 import { withdrawUsdtWalk } from "./withdraw-usdt.gestures.ts";
 
@@ -62,4 +63,5 @@ export const walks: Walk[] = [
   boostersWalk,
   depositWalk,
   withdrawUsdtWalk,
+  walletHistoryWalk,
 ];

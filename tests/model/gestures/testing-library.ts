@@ -34,6 +34,12 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
     "has an admin decide in the back office: the msw fake has no back office or live stream (the browser spec uses the real server)",
   buyBoosterElsewhere:
     "buys a booster on another device: the msw fake has no second device or live stream (the browser spec uses the real server)",
+  fundElsewhere:
+    "has an admin fund the wallet on the devnet: the msw fake has no devnet or live stream (the browser spec uses the real server)",
+  liveStreamUp:
+    "waits for the real live stream to open: the msw fake has none (the browser spec uses the real server)",
+  asked:
+    "counts the requests of a held call: the msw fake's hold does not say how many it holds (the browser spec's does)",
   hide: "hides the page: in jsdom the document would stay hidden for the next walks (the browser spec's page is its own)",
   blockStorage:
     "blocks the site's storage: in jsdom that would outlive the walk and break the next one (the browser spec's page is its own)",
@@ -153,6 +159,9 @@ export async function perform(
       case "appealElsewhere":
       case "decideElsewhere":
       case "buyBoosterElsewhere":
+      case "fundElsewhere":
+      case "liveStreamUp":
+      case "asked":
         throw new Error(`a jsdom walk cannot do this: it ${JSDOM_CANNOT[action.do]}`);
     }
   }
