@@ -275,3 +275,30 @@ export async function liveStreamUp(page: Page) {
         }),
     );
 }
+
+/**
+ * Another admin decides on account `userId` in the back office (through the API, with a reason as the Fair play
+ * page asks for one): the server pushes admin.risk to every admin's screen, this page's too.
+ */
+export async function decideOnAccountElsewhere(
+  page: Page,
+  request: APIRequestContext,
+  userId: string,
+  action: "clear" | "freeze" | "unfreeze",
+) {
+  await liveStreamOpen(page);
+  const response = await request.post(`/api/admin/users/${userId}/risk`, {
+    headers: { authorization: `Bearer ${await adminToken(request)}`, "idempotency-key": randomUUID() },
+    data: { action, reason: `Decided by another admin: ${action}.` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Another admin approves held withdrawal `withdrawalId` first (through the API): a later decision gets 409. */
+export async function approveElsewhere(page: Page, request: APIRequestContext, withdrawalId: string) {
+  await liveStreamOpen(page);
+  const response = await request.post(`/api/admin/withdrawals/${withdrawalId}/approve`, {
+    headers: { authorization: `Bearer ${await adminToken(request)}`, "idempotency-key": randomUUID() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -192,8 +192,10 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
   const fixtures = [
     "adminLogIn",
     "appealElsewhere",
+    "approveElsewhere",
     "buyBoosterElsewhere",
     "decideElsewhere",
+    "decideOnAccountElsewhere",
     "fundElsewhere",
     "liveStreamUp",
     "logOutElsewhere",

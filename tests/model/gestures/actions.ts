@@ -68,6 +68,8 @@ export type Outcome = "server" | "network" | { status: number; code: string; mes
 export type Action =
   | { do: "click"; target: Locator; within?: Locator }
   | { do: "fill"; label: string; value: Value }
+  /** Chooses the option `value` of a select (a list's filter). */
+  | { do: "select"; target: Locator; value: string }
   | { do: "dispatch"; event: "pagehide" | "online" }
   /** A key pressed on the focused element ("Escape" closes a dialog, "Enter" submits). */
   | { do: "press"; key: string }
@@ -110,7 +112,14 @@ export type Action =
   /** Waits until the page's live stream is open and the page has heard so (its machines got STREAM.UP). */
   | { do: "liveStreamUp" }
   /** Waits until `count` requests of a held `call` are out, unanswered (the page asked again). */
-  | { do: "asked"; call: Call; count: number };
+  | { do: "asked"; call: Call; count: number }
+  /**
+   * Another admin decides on an account in the back office (through the API; `account` is its id, one the
+   * arrangement made): the server pushes admin.risk to every admin's screen.
+   */
+  | { do: "decideOnAccountElsewhere"; account: Value; action: "clear" | "freeze" | "unfreeze" }
+  /** Another admin approves a held withdrawal first (through the API; `withdrawal` is its id). */
+  | { do: "approveElsewhere"; withdrawal: Value };
 
 export const click = (target: Locator, within?: Locator): Action => ({
   do: "click",
@@ -118,6 +127,7 @@ export const click = (target: Locator, within?: Locator): Action => ({
   ...(within ? { within } : {}),
 });
 export const fill = (label: string, value: Value): Action => ({ do: "fill", label, value });
+export const select = (target: Locator, value: string): Action => ({ do: "select", target, value });
 export const dispatch = (event: "pagehide" | "online"): Action => ({ do: "dispatch", event });
 export const press = (key: string): Action => ({ do: "press", key });
 export const waitFor = (target: Locator): Action => ({ do: "waitFor", target });
@@ -148,6 +158,11 @@ export const buyBoosterElsewhere = (boosterId: string): Action => ({ do: "buyBoo
 export const fundElsewhere = (amount: number): Action => ({ do: "fundElsewhere", amount });
 export const liveStreamUp = (): Action => ({ do: "liveStreamUp" });
 export const asked = (call: Call, count: number): Action => ({ do: "asked", call, count });
+export const decideOnAccountElsewhere = (
+  account: Value,
+  action: "clear" | "freeze" | "unfreeze",
+): Action => ({ do: "decideOnAccountElsewhere", account, action });
+export const approveElsewhere = (withdrawal: Value): Action => ({ do: "approveElsewhere", withdrawal });
 
 /** The model's snapshots around a step: a gesture may depend on them (how long a back-off is). */
 export interface StepStates {

@@ -17,6 +17,7 @@ import { appWalk } from "./app.gestures.ts";
 import { authWalk } from "./auth.gestures.ts";
 import { boostersWalk } from "./boosters.gestures.ts";
 import { depositWalk } from "./deposit.gestures.ts";
+import { fairPlayPageWalk } from "./fair-play-page.gestures.ts";
 import { fundsPageWalk } from "./funds-page.gestures.ts";
 import { leaderboardWalk } from "./leaderboard.gestures.ts";
 import { liveStreamWalk } from "./live-stream.gestures.ts";
@@ -64,4 +65,5 @@ export const walks: Walk[] = [
   depositWalk,
   withdrawUsdtWalk,
   walletHistoryWalk,
+  fairPlayPageWalk,
 ];
