@@ -66,8 +66,8 @@ test.describe("an admin decides on /admin/fair-play", () => {
       .click();
     // What the person sees at the end
     await expect(page.getByRole("dialog", { name: "Approve withdrawal", exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("dialog", { name: "Approve withdrawal", exact: true })).toContainText(
-      "1,000.00 USDT",
+    await expect(page.getByLabel("Withdrawal", { exact: true })).toHaveValue(
+      "1,000.00 USDT to TDvSsd...we9K",
     );
   });
 
@@ -88,6 +88,9 @@ test.describe("an admin decides on /admin/fair-play", () => {
       .click();
     // What the person sees at the end
     await expect(page.getByRole("dialog", { name: "Reject withdrawal", exact: true }).first()).toBeVisible();
+    await expect(page.getByLabel("Withdrawal", { exact: true })).toHaveValue(
+      "1,000.00 USDT to TDvSsd...we9K",
+    );
     await expect(page.getByLabel("Reason (3 to 500 characters)", { exact: true }).first()).toBeVisible();
   });
 
@@ -704,7 +707,6 @@ test.describe("an admin decides on /admin/fair-play", () => {
     await calls.answer("GET", "/admin/users/*/risk", "server");
     // What the person sees at the end
     await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("row", { name: arranged.reviewed }).first()).toBeVisible();
     await expect(page.getByRole("table", { name: "Held withdrawals", exact: true })).toContainText(
       "1,000.00 USDT",
     );
@@ -743,7 +745,6 @@ test.describe("an admin decides on /admin/fair-play", () => {
       .click();
     // What the person sees at the end
     await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("row", { name: arranged.reviewed }).first()).toBeVisible();
     await expect(page.getByRole("table", { name: "Held withdrawals", exact: true })).toContainText(
       "1,000.00 USDT",
     );
@@ -820,7 +821,6 @@ test.describe("an admin decides on /admin/fair-play", () => {
     await page.keyboard.press("Escape");
     // What the person sees at the end
     await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("row", { name: arranged.reviewed }).first()).toBeVisible();
     await expect(page.getByRole("table", { name: "Held withdrawals", exact: true })).toContainText(
       "1,000.00 USDT",
     );

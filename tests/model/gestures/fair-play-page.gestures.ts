@@ -19,6 +19,7 @@ import {
 } from "#src/machines/admin/admin.messages.ts";
 import type { FairPlayPageEvent } from "#src/machines/admin/fair-play-page.machine.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
+import { formatAddress, formatUsdt } from "#src/ui/admin/format.ts";
 import { NETWORK_FAILURE } from "../models/admin-pages.ts";
 import { fairPlayPage, HELD, RISK_ACCOUNT } from "../models/fair-play-page.model.ts";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
@@ -57,6 +58,8 @@ const REJECT_DIALOG = { role: "dialog", name: "Reject withdrawal" } as const;
 /** The arranged players' rows: the one in review whose panel opens, the one whose withdrawal is held. */
 const REVIEWED_ROW: Locator = { role: "row", nameContains: { arranged: "reviewed" } };
 const HELD_ROW: Locator = { role: "row", nameContains: { arranged: "held" } };
+/** How the dialogs name the held withdrawal: its 1 000 USDT to the arrangement's outside address. */
+const HELD_LABEL = `${formatUsdt(1_000)} to ${formatAddress("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K")}`;
 const REASON_LABEL = "Reason (3 to 500 characters)";
 const FREEZE_REASON = "Taps like a metronome: a script, not a person.";
 const REJECT_REASON = "Asked for 1 000 USDT from a scripted account.";
@@ -232,6 +235,14 @@ const decidedHeld = (events: ModelEvent[]) =>
     );
   });
 
+/** Whether the path froze the reviewed account (here or elsewhere): it has left the accounts in review. */
+const frozeReviewed = (events: ModelEvent[]) =>
+  events.some(
+    (event) =>
+      event.type === "ADMIN.RISK" ||
+      (event.type === "xstate.done.actor.riskDialog" && (event as Partial<DialogDone>).output?.succeeded),
+  );
+
 function atEnd(leaf: AnyMachineSnapshot, events: ModelEvent[]): Expectation[] {
   const seen: Expectation[] = [];
   const detail = detailOf(leaf);
@@ -240,7 +251,7 @@ function atEnd(leaf: AnyMachineSnapshot, events: ModelEvent[]): Expectation[] {
     seen.push({ see: ACCOUNTS });
     if (events.at(-1)?.type === "QUERY") seen.push({ url: "/admin/fair-play?status=all" });
     else {
-      seen.push({ see: REVIEWED_ROW });
+      if (!frozeReviewed(events)) seen.push({ see: REVIEWED_ROW });
       if (!decidedHeld(events)) seen.push({ seeIn: HELD_TABLE, text: "1,000.00 USDT" }, { see: HELD_ROW });
     }
   }
@@ -267,8 +278,14 @@ function atEnd(leaf: AnyMachineSnapshot, events: ModelEvent[]): Expectation[] {
   }
   if (leaf.matches({ account: "acting" }))
     seen.push({ see: FREEZE_DIALOG }, { see: { label: REASON_LABEL } });
-  if (leaf.matches("approving")) seen.push({ see: APPROVE_DIALOG }, { seeIn: APPROVE_DIALOG, text: "1,000.00 USDT" });
-  if (leaf.matches("rejecting")) seen.push({ see: REJECT_DIALOG }, { see: { label: REASON_LABEL } });
+  if (leaf.matches("approving"))
+    seen.push({ see: APPROVE_DIALOG }, { field: "Withdrawal", value: HELD_LABEL });
+  if (leaf.matches("rejecting"))
+    seen.push(
+      { see: REJECT_DIALOG },
+      { field: "Withdrawal", value: HELD_LABEL },
+      { see: { label: REASON_LABEL } },
+    );
   return seen;
 }
 
