@@ -103,7 +103,12 @@ async function playerInReview(request: APIRequestContext, headers: Headers, name
  * Two players in review: `reviewed` (its panel is opened and decided on) and `held` (its 1 000 USDT withdrawal
  * waits for a decision). Returns their emails and ids, and the held withdrawal's id.
  */
-export async function accountsInReview({ page, request }: Arrange): Promise<Record<string, string>> {
+export async function accountsInReview({ page, request }: Arrange): Promise<{
+  reviewed: string;
+  reviewedId: string;
+  held: string;
+  heldWithdrawal: string;
+}> {
   await dashboardSettled({ page, request });
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   await clearEarlierRuns(request, headers);
