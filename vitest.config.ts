@@ -7,6 +7,9 @@ const serverSuites = ["tests/server/**/*.test.ts", "server/**/*.test.ts"];
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on our 2-core machines. Most server
+    // suites wait on a database, a child process or a timer, so three files at a time keep both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         test: {

@@ -275,3 +275,62 @@ export async function logOutElsewhere(page: Page, request: APIRequestContext) {
   const response = await request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
   expect(response.status(), await response.text()).toBeLessThan(300);
 }
+
+/**
+ * The suite's admin funds the signed-in player's wallet on the devnet with `amount` USDT (through the API, as
+ * fundViaDevnet does): the ledger's transfer makes a movement of the wallet, and the server pushes the new
+ * balance (WALLET.UPDATED) to every open screen of the player.
+ */
+export async function fundElsewhere(page: Page, request: APIRequestContext, amount: number) {
+  await liveStreamOpen(page);
+  const email = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("user_data") ?? "{}") as { email?: string }).email ?? "",
+  );
+  expect(email, "the signed-in player's email, from what the app stored").not.toBe("");
+  await fundViaDevnet(request, email, amount);
+}
+
+/**
+ * Waits until the page's live stream is open and the page has taken that in (a few of its tasks later, as the
+ * held calls mark a turn): its machines heard STREAM.UP, so a read answered after this is answered to a page
+ * that knows its stream is up.
+ */
+export async function liveStreamUp(page: Page) {
+  await liveStreamOpen(page);
+  for (let turn = 0; turn < 3; turn += 1)
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(0);
+        }),
+    );
+}
+
+/**
+ * Another admin decides on account `userId` in the back office (through the API, with a reason as the Fair play
+ * page asks for one): the server pushes admin.risk to every admin's screen, this page's too.
+ */
+export async function decideOnAccountElsewhere(
+  page: Page,
+  request: APIRequestContext,
+  userId: string,
+  action: "clear" | "freeze" | "unfreeze",
+) {
+  await liveStreamOpen(page);
+  const response = await request.post(`/api/admin/users/${userId}/risk`, {
+    headers: { authorization: `Bearer ${await adminToken(request)}`, "idempotency-key": randomUUID() },
+    data: { action, reason: `Decided by another admin: ${action}.` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Another admin approves held withdrawal `withdrawalId` first (through the API): a later decision gets 409. */
+export async function approveElsewhere(page: Page, request: APIRequestContext, withdrawalId: string) {
+  await liveStreamOpen(page);
+  const response = await request.post(`/api/admin/withdrawals/${withdrawalId}/approve`, {
+    headers: { authorization: `Bearer ${await adminToken(request)}`, "idempotency-key": randomUUID() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

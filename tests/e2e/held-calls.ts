@@ -61,20 +61,23 @@ export function heldCalls(context: BrowserContext) {
     pass(method: string, path: string, count: number) {
       gateOf(method, path).passes += count;
     },
+    /**
+     * Waits (up to 10 s) until `count` requests of the call are held: the page asked again (a push made it
+     * read anew while a read was out), so the older one can be answered without the page taking it.
+     */
+    async asked(method: string, path: string, count: number) {
+      const gate = gateOf(method, path);
+      await arrivals(
+        gate,
+        count,
+        `${gate.held.length} ${method} ${path} requests held, not the ${count} awaited`,
+      );
+    },
     /** Answers the oldest held request of the call, waiting (up to 10 s) for one to arrive. */
     async answer(method: string, path: string, outcome: HeldOutcome) {
       const gate = gateOf(method, path);
       await arrivals(gate, 1, `no ${method} ${path} request arrived to answer`);
       await answerOldest(gate, outcome);
-    },
-    /**
-     * Once a newer request of the call arrived (up to 10 s), the server answers the oldest: the page asked
-     * again and ignores this answer.
-     */
-    async superseded(method: string, path: string) {
-      const gate = gateOf(method, path);
-      await arrivals(gate, 2, `the page did not ask ${method} ${path} again`);
-      await answerOldest(gate, "server");
     },
   };
 }

@@ -43,6 +43,8 @@ export function actionCode(action: Action, indent: string): string[] {
       ];
     case "fill":
       return [`${indent}await ${locator({ label: action.label })}.fill(${valueCode(action.value)});`];
+    case "select":
+      return [`${indent}await ${locator(action.target)}.selectOption(${literal(action.value)});`];
     case "dispatch":
       return [
         `${indent}await page.evaluate(() => window.dispatchEvent(new Event(${literal(action.event)})));`,
@@ -102,12 +104,22 @@ export function actionCode(action: Action, indent: string): string[] {
       return [`${indent}await buyBoosterElsewhere(page, request, ${literal(action.boosterId)});`];
     case "adminActsElsewhere":
       return [`${indent}await adminActsElsewhere(page, request);`];
-    case "superseded":
-      return [
-        `${indent}await calls.superseded(${literal(action.call.method)}, ${literal(action.call.path)});`,
-      ];
     case "friendSignsUp":
       return [`${indent}await friendSignsUpWith(page, request, ${literal(action.name)});`];
+    case "fundElsewhere":
+      return [`${indent}await fundElsewhere(page, request, ${action.amount});`];
+    case "liveStreamUp":
+      return [`${indent}await liveStreamUp(page);`];
+    case "decideOnAccountElsewhere":
+      return [
+        `${indent}await decideOnAccountElsewhere(page, request, ${valueCode(action.account)}, ${literal(action.action)});`,
+      ];
+    case "approveElsewhere":
+      return [`${indent}await approveElsewhere(page, request, ${valueCode(action.withdrawal)});`];
+    case "asked":
+      return [
+        `${indent}await calls.asked(${literal(action.call.method)}, ${literal(action.call.path)}, ${action.count});`,
+      ];
     case "tab":
       return [
         `${indent}page = await switchTab(tabs, ${action.index}${action.url ? `, ${literal(action.url)}` : ""});`,

@@ -3,7 +3,7 @@
  * deposit already credited, or USDT in the wallet to withdraw, made through the real API before /wallet opens.
  */
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { fundViaDevnet, sessionOf } from "../fixtures.ts";
+import { adminToken, fundViaDevnet, sessionOf } from "../fixtures.ts";
 
 interface Arrange {
   page: Page;
@@ -49,5 +49,36 @@ export async function usdtToWithdraw({ page, request, account }: Arrange): Promi
   await fundViaDevnet(request, account.email, 300);
   await page.reload();
   await expect(page.getByRole("banner")).toContainText("$300.00");
+  return {};
+}
+
+/** The oldest funding of `twoPagesOfMovements`: its row (+$7.00) is the one the history's second page shows. */
+export const OLDEST_FUNDING = 7;
+/** The wallet history's page (the app asks for 20 rows): this many fundings of $1.00 fill the first page. */
+export const NEWER_FUNDINGS = 20;
+
+/**
+ * More movements of the wallet than one page of the Transaction History holds: first a devnet funding of
+ * $7.00 (the oldest row), then 20 of $1.00, so the first page is the 20 newest and Show more brings the oldest.
+ * The browser reads the account again, so the header shows the $27.00 before the walk starts.
+ */
+export async function twoPagesOfMovements({
+  page,
+  request,
+  account,
+}: Arrange): Promise<Record<string, string>> {
+  if (!account) throw new Error("twoPagesOfMovements needs the signed-in account");
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const fund = async (amount: number) => {
+    const response = await request.post("/api/devnet/fund-wallet", {
+      data: { email: account.email, amount },
+      headers,
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  await fund(OLDEST_FUNDING);
+  for (let funding = 0; funding < NEWER_FUNDINGS; funding += 1) await fund(1);
+  await page.reload();
+  await expect(page.getByRole("banner")).toContainText("$27.00");
   return {};
 }

@@ -71,7 +71,8 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await page.goto("/admin/funds");
     // 1. ADMIN.AUDIT
     await adminActsElsewhere(page, request);
-    await calls.superseded("GET", "/admin/pool-balance");
+    await calls.asked("GET", "/admin/pool-balance", 2);
+    await calls.answer("GET", "/admin/pool-balance", "server");
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/funds$/);
     await expect(page.getByText("Loading funds data...", { exact: true }).first()).toBeVisible();
@@ -146,7 +147,8 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await adminActsElsewhere(page, request);
     // 3. ADMIN.AUDIT
     await adminActsElsewhere(page, request);
-    await calls.superseded("GET", "/admin/pool-balance");
+    await calls.asked("GET", "/admin/pool-balance", 2);
+    await calls.answer("GET", "/admin/pool-balance", "server");
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/funds$/);
     await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();

@@ -68,6 +68,8 @@ export type Outcome = "server" | "network" | { status: number; code: string; mes
 export type Action =
   | { do: "click"; target: Locator; within?: Locator }
   | { do: "fill"; label: string; value: Value }
+  /** Chooses the option `value` of a select (a list's filter). */
+  | { do: "select"; target: Locator; value: string }
   | { do: "dispatch"; event: "pagehide" | "online" }
   /** A key pressed on the focused element ("Escape" closes a dialog, "Enter" submits). */
   | { do: "press"; key: string }
@@ -77,11 +79,6 @@ export type Action =
   | { do: "hold"; call: Call }
   /** Answers the oldest held request of `call` (waiting for it to arrive) with `with`. */
   | { do: "answer"; call: Call; with: Outcome }
-  /**
-   * Once a newer request of `call` arrived, the server answers the oldest held one: the page asked again (a
-   * push said its read may be old) and ignores this answer, as it would a slow network's.
-   */
-  | { do: "superseded"; call: Call }
   /**
    * The next `count` requests of `call` are not held: what the page sends with `keepalive` as it closes is
    * outside what the walk decides (the jsdom fake never holds those, so there it does nothing).
@@ -116,7 +113,20 @@ export type Action =
    * A friend signs up with the signed-in player's referral code (a new account through the API, named `name`):
    * the server pushes the player's new referral figures.
    */
-  | { do: "friendSignsUp"; name: string };
+  | { do: "friendSignsUp"; name: string }
+  /** The suite's admin funds this player's wallet on the devnet (through the API): the server pushes the balance. */
+  | { do: "fundElsewhere"; amount: number }
+  /** Waits until the page's live stream is open and the page has heard so (its machines got STREAM.UP). */
+  | { do: "liveStreamUp" }
+  /** Waits until `count` requests of a held `call` are out, unanswered (the page asked again). */
+  | { do: "asked"; call: Call; count: number }
+  /**
+   * Another admin decides on an account in the back office (through the API; `account` is its id, one the
+   * arrangement made): the server pushes admin.risk to every admin's screen.
+   */
+  | { do: "decideOnAccountElsewhere"; account: Value; action: "clear" | "freeze" | "unfreeze" }
+  /** Another admin approves a held withdrawal first (through the API; `withdrawal` is its id). */
+  | { do: "approveElsewhere"; withdrawal: Value };
 
 export const click = (target: Locator, within?: Locator): Action => ({
   do: "click",
@@ -124,6 +134,7 @@ export const click = (target: Locator, within?: Locator): Action => ({
   ...(within ? { within } : {}),
 });
 export const fill = (label: string, value: Value): Action => ({ do: "fill", label, value });
+export const select = (target: Locator, value: string): Action => ({ do: "select", target, value });
 export const dispatch = (event: "pagehide" | "online"): Action => ({ do: "dispatch", event });
 export const press = (key: string): Action => ({ do: "press", key });
 export const waitFor = (target: Locator): Action => ({ do: "waitFor", target });
@@ -135,7 +146,6 @@ export const unlessVisible = (target: Locator, then: Action[]): Action => ({
 
 export const hold = (call: Call): Action => ({ do: "hold", call });
 export const answer = (call: Call, outcome: Outcome): Action => ({ do: "answer", call, with: outcome });
-export const superseded = (call: Call): Action => ({ do: "superseded", call });
 export const pass = (call: Call, count: number): Action => ({ do: "pass", call, count });
 export const offline = (): Action => ({ do: "offline" });
 export const online = (): Action => ({ do: "online" });
@@ -154,6 +164,14 @@ export const decideElsewhere = (action: "clear" | "freeze" | "unfreeze"): Action
 export const buyBoosterElsewhere = (boosterId: string): Action => ({ do: "buyBoosterElsewhere", boosterId });
 export const adminActsElsewhere = (): Action => ({ do: "adminActsElsewhere" });
 export const friendSignsUp = (name: string): Action => ({ do: "friendSignsUp", name });
+export const fundElsewhere = (amount: number): Action => ({ do: "fundElsewhere", amount });
+export const liveStreamUp = (): Action => ({ do: "liveStreamUp" });
+export const asked = (call: Call, count: number): Action => ({ do: "asked", call, count });
+export const decideOnAccountElsewhere = (
+  account: Value,
+  action: "clear" | "freeze" | "unfreeze",
+): Action => ({ do: "decideOnAccountElsewhere", account, action });
+export const approveElsewhere = (withdrawal: Value): Action => ({ do: "approveElsewhere", withdrawal });
 
 /** The model's snapshots around a step: a gesture may depend on them (how long a back-off is). */
 export interface StepStates {

@@ -17,6 +17,7 @@ import { appWalk } from "./app.gestures.ts";
 import { authWalk } from "./auth.gestures.ts";
 import { boostersWalk } from "./boosters.gestures.ts";
 import { depositWalk } from "./deposit.gestures.ts";
+import { fairPlayPageWalk } from "./fair-play-page.gestures.ts";
 import { fundsPageWalk } from "./funds-page.gestures.ts";
 import { leaderboardWalk } from "./leaderboard.gestures.ts";
 import { liveStreamWalk } from "./live-stream.gestures.ts";
@@ -31,6 +32,7 @@ import { tapsWalk } from "./taps.gestures.ts";
 import { tapsStoreWalk } from "./taps-store.gestures.ts";
 import { telegramLinkWalk } from "./telegram-link.gestures.ts";
 import { usersPageWalk } from "./users-page.gestures.ts";
+import { walletHistoryWalk } from "./wallet-history.gestures.ts";
 import { withdrawRewardsWalk } from "./withdraw-rewards.gestures.ts";
 import { withdrawUsdtWalk } from "./withdraw-usdt.gestures.ts";
 
@@ -66,4 +68,6 @@ export const walks: Walk[] = [
   withdrawUsdtWalk,
   referralWalk,
   statsWalk,
+  walletHistoryWalk,
+  fairPlayPageWalk,
 ];

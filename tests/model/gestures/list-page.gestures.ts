@@ -4,7 +4,7 @@
  * call the walk holds and what the person sees. The walk holds the page's load and answers it as the path says:
  * by the server (the table shows) or with no network (the page's own failure words and the Error toast).
  * Another admin's change (ADMIN.AUDIT: the suite's admin acts through the API) makes the page load again in
- * every state: the walk holds that load too, and answers a load the page already asked again (superseded) so
+ * every state: the walk holds that load too, and answers a load the page already asked again (once it has) so
  * the page's newer one is the one the path decides. RELOAD, the other pushes and the stream's own life are not
  * walked here (each is said why in the map).
  */
@@ -12,6 +12,7 @@ import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
   adminActsElsewhere,
   answer,
+  asked,
   type Call,
   type Expectation,
   type Gesture,
@@ -20,7 +21,6 @@ import {
   type NotAGesture,
   notAGesture,
   type StepStates,
-  superseded,
   type Walk,
 } from "./actions.ts";
 
@@ -73,7 +73,7 @@ export function listPageWalk(screen: ListPageScreen): Walk {
     // one arrived (the page ignores it), so the path's next answer is the new one's.
     "ADMIN.AUDIT": ((_event: unknown, _next: unknown, { before }: StepStates) =>
       before.hasTag("loading") || before.hasTag("busy")
-        ? [adminActsElsewhere(), superseded(screen.call)]
+        ? [adminActsElsewhere(), asked(screen.call, 2), answer(screen.call, "server")]
         : [adminActsElsewhere()]) as Gesture<never>,
     "ADMIN.RISK": STREAM_EVENT("pushed when an account enters review: not walked on this page"),
     "ADMIN.METRICS": STREAM_EVENT("pushed by the server's metrics tick: not walked on this page"),

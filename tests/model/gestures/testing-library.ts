@@ -36,10 +36,18 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
     "buys a booster on another device: the msw fake has no second device or live stream (the browser spec uses the real server)",
   adminActsElsewhere:
     "has an admin change something in the back office elsewhere: the msw fake has no admins' live stream (the browser spec uses the real server)",
-  superseded:
-    "answers a read the page already asked again: the msw fake answers each read as it comes (the browser spec holds them)",
   friendSignsUp:
     "has a friend sign up with the player's code: the msw fake has no second account or live stream (the browser spec uses the real server)",
+  fundElsewhere:
+    "has an admin fund the wallet on the devnet: the msw fake has no devnet or live stream (the browser spec uses the real server)",
+  liveStreamUp:
+    "waits for the real live stream to open: the msw fake has none (the browser spec uses the real server)",
+  asked:
+    "counts the requests of a held call: the msw fake's hold does not say how many it holds (the browser spec's does)",
+  decideOnAccountElsewhere:
+    "has another admin decide in the back office: the msw fake has no second admin or live stream (the browser spec uses the real server)",
+  approveElsewhere:
+    "has another admin approve a held withdrawal first: the msw fake has no second admin (the browser spec uses the real server)",
   hide: "hides the page: in jsdom the document would stay hidden for the next walks (the browser spec's page is its own)",
   blockStorage:
     "blocks the site's storage: in jsdom that would outlive the walk and break the next one (the browser spec's page is its own)",
@@ -121,6 +129,9 @@ export async function perform(
         if (value) await user.type(field, value);
         break;
       }
+      case "select":
+        await user.selectOptions(await find(screen, action.target, arranged), action.value);
+        break;
       case "dispatch":
         window.dispatchEvent(new Event(action.event));
         break;
@@ -160,8 +171,12 @@ export async function perform(
       case "decideElsewhere":
       case "buyBoosterElsewhere":
       case "adminActsElsewhere":
-      case "superseded":
       case "friendSignsUp":
+      case "fundElsewhere":
+      case "liveStreamUp":
+      case "asked":
+      case "decideOnAccountElsewhere":
+      case "approveElsewhere":
         throw new Error(`a jsdom walk cannot do this: it ${JSDOM_CANNOT[action.do]}`);
     }
   }

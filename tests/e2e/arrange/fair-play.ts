@@ -1,0 +1,131 @@
+/**
+ * Arrangements for the Fair play page's walk (tests/model/gestures/fair-play-page.gestures.ts): two players in
+ * review made through the real API before /admin/fair-play opens, as tests/e2e/fair-play.spec.ts makes its farm:
+ * each taps like a metronome (`regular-cadence`, weight 40, puts an account in review at 30), and the second
+ * asks for 1 000 USDT, which is held for a person. The landing Dashboard settles first, so a call the walk holds
+ * is its page's own.
+ *
+ * Earlier runs of the walk leave players behind (a withdrawal held when the path ended on Cancel, accounts in
+ * review or frozen); the held list shows the oldest first and the accounts list 20 a page, so they are cleared
+ * first: the walk's players must be on the first page of both. With its account on the accounts page, the
+ * held withdrawal's signals come with the list: the page reads no account's risk by itself
+ * (src/machines/admin/admin.actors.ts, fairPlay), so each read of it the walk holds is the panel's own.
+ */
+import { randomUUID } from "node:crypto";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { adminToken, fundViaDevnet, newUser, signUpViaApi } from "../fixtures.ts";
+import { dashboardSettled } from "./admin.ts";
+
+interface Arrange {
+  page: Page;
+  request: APIRequestContext;
+}
+
+/** The walk's players' emails start with this group (newUser), so a later run finds what an earlier left. */
+const WALK_GROUP = "e2e-fairplay-walk";
+const OUTSIDE = "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K";
+/** WITHDRAWAL_REVIEW_ABOVE_USDT's default: a withdrawal this large waits for a person. */
+export const HELD_AMOUNT = 1_000;
+const METRONOME_MS = 100;
+const TAPS_PER_BATCH = 40;
+/** `regular-cadence` needs three batches of 30 or more intervals whose variation is under 5 %. */
+const BATCHES = 3;
+
+type Headers = { authorization: string };
+
+/** Rejects what earlier runs left held and clears their accounts, so the walk's rows are on the first pages. */
+async function clearEarlierRuns(request: APIRequestContext, headers: Headers) {
+  const held = await request.get("/api/admin/withdrawals", {
+    params: { status: "review", limit: 100 },
+    headers,
+  });
+  expect(held.status(), await held.text()).toBe(200);
+  const { items } = (await held.json()) as { items: { id: string; email: string | null }[] };
+  for (const item of items.filter((row) => row.email?.startsWith(WALK_GROUP))) {
+    const rejected = await request.post(`/api/admin/withdrawals/${item.id}/reject`, {
+      headers: { ...headers, "idempotency-key": randomUUID() },
+      data: { reason: "Left held by an earlier run of the walk." },
+    });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+  }
+  for (const status of ["review", "frozen"]) {
+    const listed = await request.get("/api/admin/risk", { params: { status, limit: 100 }, headers });
+    expect(listed.status(), await listed.text()).toBe(200);
+    const { items: accounts } = (await listed.json()) as {
+      items: { userId: string; email: string | null }[];
+    };
+    for (const account of accounts.filter((row) => row.email?.startsWith(WALK_GROUP))) {
+      const cleared = await request.post(`/api/admin/users/${account.userId}/risk`, {
+        headers: { ...headers, "idempotency-key": randomUUID() },
+        data: { action: "clear", reason: "Left by an earlier run of the walk." },
+      });
+      expect(cleared.status(), await cleared.text()).toBe(200);
+    }
+  }
+}
+
+/** A new player who tapped like a machine, signed in through the API; waits until the account is in review. */
+async function playerInReview(request: APIRequestContext, headers: Headers, name: string) {
+  const player = newUser(name, WALK_GROUP);
+  await signUpViaApi(request, player);
+  const login = await request.post("/api/auth/login", {
+    data: { email: player.email, password: player.password },
+  });
+  expect(login.status()).toBe(200);
+  const { session, user } = (await login.json()) as {
+    session: { access_token: string };
+    user: { id: string };
+  };
+  for (let batch = 0; batch < BATCHES; batch += 1) {
+    const response = await request.post(`/api/user/${user.id}/points`, {
+      headers: { authorization: `Bearer ${session.access_token}` },
+      data: {
+        batchId: randomUUID(),
+        taps: TAPS_PER_BATCH,
+        intervals: Array(TAPS_PER_BATCH).fill(METRONOME_MS),
+      },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await expect
+    .poll(
+      async () => {
+        const risk = await request.get(`/api/admin/users/${user.id}/risk`, { headers });
+        return ((await risk.json()) as { status: string }).status;
+      },
+      { timeout: 30_000, intervals: [100, 250, 500] },
+    )
+    .toBe("review");
+  return { ...player, id: user.id, token: session.access_token };
+}
+
+/**
+ * Two players in review: `reviewed` (its panel is opened and decided on) and `held` (its 1 000 USDT withdrawal
+ * waits for a decision). Returns their emails and ids, and the held withdrawal's id.
+ */
+export async function accountsInReview({ page, request }: Arrange): Promise<{
+  reviewed: string;
+  reviewedId: string;
+  held: string;
+  heldWithdrawal: string;
+}> {
+  await dashboardSettled({ page, request });
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  await clearEarlierRuns(request, headers);
+  const reviewed = await playerInReview(request, headers, "Reviewed Player");
+  const held = await playerInReview(request, headers, "Held Player");
+  await fundViaDevnet(request, held.email, HELD_AMOUNT + 100);
+  const transfer = await request.post("/api/wallet/token/transfer", {
+    headers: { authorization: `Bearer ${held.token}`, "idempotency-key": randomUUID() },
+    data: { to: OUTSIDE, amount: HELD_AMOUNT },
+  });
+  expect(transfer.status(), await transfer.text()).toBe(202);
+  const { withdrawal } = (await transfer.json()) as { withdrawal: { id: string; status: string } };
+  expect(withdrawal.status).toBe("review");
+  return {
+    reviewed: reviewed.email,
+    reviewedId: reviewed.id,
+    held: held.email,
+    heldWithdrawal: withdrawal.id,
+  };
+}
