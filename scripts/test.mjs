@@ -79,7 +79,7 @@ if (!existsSync(chromium)) {
 } else {
   // The hand-written specs, then the specs exported from the machines (their @core tests), each project with its
   // own time printed. One worker each: on a 2-core machine a second Chromium made every test about twice as slow
-  // (141 exported tests took 7.1 min in two workers; docs/decisions/029-model-kit.md, "Time in CI").
+  // (141 exported tests: 7.1 min in two workers, 6.8 min in one; docs/decisions/029-model-kit.md, "Time in CI").
   const reports = [
     { project: "e2e", workers: "1" },
     { project: "paths", workers: "1" },
