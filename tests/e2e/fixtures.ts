@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
+import { letPageTakeIt } from "./held-calls.ts";
 import { liveStreamOpen, watchLiveStream } from "./live-stream-watch.ts";
 
 export const PASSWORD = "correct horse battery";
@@ -297,15 +298,7 @@ export async function fundElsewhere(page: Page, request: APIRequestContext, amou
  */
 export async function liveStreamUp(page: Page) {
   await liveStreamOpen(page);
-  for (let turn = 0; turn < 3; turn += 1)
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => resolve();
-          channel.port2.postMessage(0);
-        }),
-    );
+  await letPageTakeIt(page);
 }
 
 /**

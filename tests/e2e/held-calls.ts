@@ -108,8 +108,14 @@ async function answerOldest(gate: Gate, outcome: HeldOutcome) {
       contentType: "application/json",
       body: JSON.stringify({ error: { code: outcome.code, message: outcome.message } }),
     });
-  // The app takes the answer in its next tasks; the path's next step comes after (the clock is the
-  // test's, so a message channel, not a timer, marks the turn).
+  await letPageTakeIt(page);
+}
+
+/**
+ * Lets the page run a few of its tasks, so what just reached it (an answer, a push) is taken before the path's
+ * next step (the clock is the test's, so a message channel, not a timer, marks each turn).
+ */
+export async function letPageTakeIt(page: Page) {
   for (let turn = 0; turn < 3; turn += 1) await page.evaluate(macrotask);
 }
 

@@ -8,6 +8,7 @@
  * the page's newer one is the one the path decides. RELOAD, the other pushes and the stream's own life are not
  * walked here (each is said why in the map).
  */
+import type { AnyMachineSnapshot } from "xstate";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
   adminActsElsewhere,
@@ -47,6 +48,9 @@ export interface ListPageScreen {
 
 const STREAM_EVENT = (why: string): NotAGesture => notAGesture(why);
 
+/** A load is out: the first one (loading) or a refresh (busy). */
+const loadIsOut = (snapshot: AnyMachineSnapshot) => snapshot.hasTag("loading") || snapshot.hasTag("busy");
+
 /** The audit entry of another admin's change, as the admins' stream pushes it. */
 const AUDITED = {
   type: "ADMIN.AUDIT",
@@ -72,7 +76,7 @@ export function listPageWalk(screen: ListPageScreen): Walk {
     // While a load is out the page asks again: the walk lets the server answer the old request once the new
     // one arrived (the page ignores it), so the path's next answer is the new one's.
     "ADMIN.AUDIT": ((_event: unknown, _next: unknown, { before }: StepStates) =>
-      before.hasTag("loading") || before.hasTag("busy")
+      loadIsOut(before)
         ? [adminActsElsewhere(), asked(screen.call, 2), answer(screen.call, "server")]
         : [adminActsElsewhere()]) as Gesture<never>,
     "ADMIN.RISK": STREAM_EVENT("pushed when an account enters review: not walked on this page"),
@@ -87,7 +91,7 @@ export function listPageWalk(screen: ListPageScreen): Walk {
     // Each load is answered by the server or fails for want of a network; another admin's change comes in
     // any state (once the page has data: a change before the first answer is the same as one during it).
     events: (snapshot) => [
-      ...(snapshot.hasTag("loading") || snapshot.hasTag("busy")
+      ...(loadIsOut(snapshot)
         ? ([
             { type: "xstate.done.actor.load", output: { rows: 2 } },
             { type: "xstate.error.actor.load", error: { code: "NETWORK_ERROR", message: "x", status: 0 } },
