@@ -57,7 +57,6 @@ export const tapsMachine = tapsSetup.createMachine({
     walletBalanceMicro: 0,
     batches: [],
     unsyncedTaps: 0,
-    history: [],
     failures: 0,
     loaded: false,
     storedFigures: false,

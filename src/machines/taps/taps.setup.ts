@@ -25,7 +25,6 @@ import { batchesOf, batchFull, tapInterval } from "./taps.timing.ts";
 import {
   BACKOFF_MS,
   COMBO_RESET_MS,
-  HISTORY_LIMIT,
   type Loaded,
   MAX_SYNC_DELAY_MS,
   RELOAD_DELAY_MS,
@@ -106,15 +105,6 @@ export const tapsSetup = setup({
         unsyncedIntervals: [...context.unsyncedIntervals, interval],
         combo: nextCombo(context.combo, interval),
         lastTapAt: at,
-        history: [
-          {
-            id: context.newId(),
-            pointsMicro: context.multiplierMicro * context.boostFactor,
-            multiplierMicro: context.multiplierMicro,
-            timestamp: context.now(),
-          },
-          ...context.history.slice(0, HISTORY_LIMIT - 1),
-        ],
       };
     }),
     formBatch: assign(({ context }) =>

@@ -138,11 +138,11 @@ describe("taps machine: the intervals of a batch", () => {
     tapAfter(333);
     expect(persisted.at(-1)?.unsyncedIntervals).toEqual([0, 333]);
     await pause(SYNC_DELAY_MS);
-    expect(persisted.at(-1)?.batches).toEqual([{ batchId: "id-3", taps: 2, intervals: [0, 333] }]);
+    expect(persisted.at(-1)?.batches).toEqual([{ batchId: "id-1", taps: 2, intervals: [0, 333] }]);
     await pause(BACKOFF_MS[0]!);
     expect(sent).toEqual([
-      { batchId: "id-3", taps: 2, intervals: [0, 333] },
-      { batchId: "id-3", taps: 2, intervals: [0, 333] },
+      { batchId: "id-1", taps: 2, intervals: [0, 333] },
+      { batchId: "id-1", taps: 2, intervals: [0, 333] },
     ]);
     expect(toasts).toEqual(["Failed to sync points with server"]);
   });
@@ -184,7 +184,7 @@ describe("taps machine: the intervals of a batch", () => {
     ]);
     tapAfter(0);
     await pause(SYNC_DELAY_MS);
-    expect(sent.at(-1)).toEqual({ batchId: "id-3", taps: 1, intervals: [0] });
+    expect(sent.at(-1)).toEqual({ batchId: "id-2", taps: 1, intervals: [0] });
   });
 });
 
@@ -202,14 +202,14 @@ describe("taps machine: a frozen account (403 ACCOUNT_FROZEN)", () => {
     await flush();
     expect(sent).toHaveLength(1);
     expect(toasts).toEqual([]);
-    expect(persisted.at(-1)?.batches).toEqual([{ batchId: "id-3", taps: 2, intervals: [0, 200] }]);
+    expect(persisted.at(-1)?.batches).toEqual([{ batchId: "id-1", taps: 2, intervals: [0, 200] }]);
     // Still frozen: nothing is sent.
     actor.send({ type: "STANDING.CHANGED", status: "frozen" });
     await flush();
     expect(sent).toHaveLength(1);
     actor.send({ type: "STANDING.CHANGED", status: "review" });
     await flush();
-    expect(sent.map((batch) => batch.batchId)).toEqual(["id-3", "id-3"]);
+    expect(sent.map((batch) => batch.batchId)).toEqual(["id-1", "id-1"]);
     expect(selectTapsFrozen(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().context.batches).toEqual([]);
   });

@@ -4,18 +4,10 @@ import type { StoredRewards, TapBatch } from "#src/api/rewards-store.ts";
 import type { Toast } from "#src/machines/shared/toast.ts";
 import type { MultiplierChanged, PointsUpdated, StandingChanged, WalletUpdated } from "../live/live.types.ts";
 
-export interface TapHistoryEntry {
-  id: string;
-  pointsMicro: number;
-  multiplierMicro: number;
-  timestamp: number;
-}
-
 export interface TapsContext extends StoredRewards {
   userId: string;
   /** Taps other tabs of this browser hold and have not had acknowledged yet: shown here too. */
   othersPendingTaps: number;
-  history: TapHistoryEntry[];
   /** Consecutive failed sends, for the back-off. */
   failures: number;
   /** The server's figures have arrived (else: stored ones, or the defaults). */
@@ -120,7 +112,6 @@ export type StreakClaimed = { type: "STREAK.CLAIMED"; current: number; reward: n
 export const SYNC_DELAY_MS = 6_000;
 export const MAX_SYNC_DELAY_MS = 30_000;
 export const RELOAD_DELAY_MS = 30_000;
-export const HISTORY_LIMIT = 50;
 /** A chain ends a second after its last tap (combo.ts: a longer gap would not chain anyway). */
 export { COMBO_BREAK_MS as COMBO_RESET_MS } from "./combo.ts";
 export const BACKOFF_MS = [2_000, 4_000, 8_000, 16_000, 30_000, 60_000];

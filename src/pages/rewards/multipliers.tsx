@@ -33,7 +33,7 @@ function MultipliersFor({ actor, taps }: { actor: MultipliersRef; taps: TapsRef 
   const view = useSelector(actor, toMultipliersView, shallowEqual);
   const multiplier = useSelector(taps, selectMultiplier);
   const wallet = useSelector(taps, selectWalletBalance);
-  const points = useSelector(taps, selectPoints);
+  // The points only matter to a purchase: read then, not subscribed to (a tap would re-render the dialog).
   return (
     <MultipliersDialog
       open={view.open}
@@ -42,7 +42,9 @@ function MultipliersFor({ actor, taps }: { actor: MultipliersRef; taps: TapsRef 
       busyValue={view.busyValue}
       walletBalance={wallet}
       cards={toMultiplierCards(view.options, multiplier, wallet)}
-      onPurchase={(value) => actor.send({ type: "PURCHASE", value, points })}
+      onPurchase={(value) =>
+        actor.send({ type: "PURCHASE", value, points: selectPoints(taps.getSnapshot()) })
+      }
       onRetry={() => actor.send({ type: "RETRY" })}
     />
   );

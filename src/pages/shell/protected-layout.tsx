@@ -12,10 +12,16 @@ import {
 import { protectedMachine } from "#src/machines/auth/protected.machine.ts";
 import { achievementNewsMachine } from "#src/machines/economy/achievement-news.machine.ts";
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
-import { selectLoading, selectPoints, selectWalletBalance } from "#src/machines/taps/taps.view.ts";
+import {
+  selectLoading,
+  selectPoints,
+  selectWalletBalance,
+  type TapsSnapshot,
+} from "#src/machines/taps/taps.view.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { Alert } from "#src/ui/kit/alert.tsx";
 import { formatRewards, formatWallet } from "#src/ui/kit/format.ts";
+import { LiveText } from "#src/ui/kit/live-text.tsx";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
 import { AppHeader, type AppHeaderProps } from "#src/ui/shell/app-header.tsx";
 import { BottomNav } from "#src/ui/shell/bottom-nav.tsx";
@@ -95,18 +101,20 @@ function HeaderWithBalances({
   return taps ? <HeaderFor taps={taps} {...props} /> : <AppHeader {...props} />;
 }
 
+/** The balances change with every tap: written by `LiveText`, so the header does not render again (docs/decisions/009). */
 function HeaderFor({
   taps,
   ...props
 }: { taps: TapsRef } & Omit<AppHeaderProps, "rewardsBalance" | "walletBalance">) {
   const loading = useSelector(taps, selectLoading);
-  const points = useSelector(taps, selectPoints);
-  const wallet = useSelector(taps, selectWalletBalance);
   return (
     <AppHeader
       {...props}
-      rewardsBalance={loading ? undefined : formatRewards(points)}
-      walletBalance={loading ? undefined : `$${formatWallet(wallet)}`}
+      rewardsBalance={loading ? undefined : <LiveText source={taps} text={rewardsText} />}
+      walletBalance={loading ? undefined : <LiveText source={taps} text={walletText} />}
     />
   );
 }
+
+const rewardsText = (snapshot: TapsSnapshot) => formatRewards(selectPoints(snapshot));
+const walletText = (snapshot: TapsSnapshot) => `$${formatWallet(selectWalletBalance(snapshot))}`;

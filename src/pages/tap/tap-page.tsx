@@ -12,6 +12,7 @@ import {
   selectMultiplier,
   selectPoints,
   selectTapsFrozen,
+  type TapsSnapshot,
 } from "#src/machines/taps/taps.view.ts";
 import { Multipliers, useMultipliers } from "#src/pages/rewards/multipliers.tsx";
 import { useBoostersActor } from "#src/pages/shell/use-boosters.ts";
@@ -23,6 +24,7 @@ import { Alert } from "#src/ui/kit/alert.tsx";
 import { Button } from "#src/ui/kit/button.tsx";
 import { Card } from "#src/ui/kit/card.tsx";
 import { formatMultiplier, formatRewards } from "#src/ui/kit/format.ts";
+import { LiveText } from "#src/ui/kit/live-text.tsx";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
 import { ComboMeter, type WatchCombo } from "#src/ui/tap/combo-meter.tsx";
 import { TapCoin } from "#src/ui/tap/tap-coin.tsx";
@@ -171,11 +173,13 @@ function BoostLineFor({ boosters }: { boosters: NonNullable<ReturnType<typeof us
   );
 }
 
+const pointsText = (snapshot: TapsSnapshot) => formatRewards(selectPoints(snapshot));
+
+/** Changes with every tap: written by `LiveText`, not rendered by React (docs/decisions/009). */
 function Balance({ taps }: { taps: TapsRef }) {
-  const points = useSelector(taps, selectPoints);
   return (
     <p className="text-4xl font-bold tabular-nums text-slate-50" data-testid="tap-balance">
-      {formatRewards(points)}
+      <LiveText source={taps} text={pointsText} />
     </p>
   );
 }

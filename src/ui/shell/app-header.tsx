@@ -3,9 +3,9 @@ import { AccountMenu, type TelegramOptions } from "./account-menu.tsx";
 
 export interface AppHeaderProps {
   section: string;
-  /** Balances as already formatted text; the tap slice fills them (undefined shows a placeholder). */
-  rewardsBalance?: string;
-  walletBalance?: string;
+  /** Balances as already formatted text (or a live text of it); the tap slice fills them (undefined shows a placeholder). */
+  rewardsBalance?: ReactNode;
+  walletBalance?: ReactNode;
   initials: string;
   /** The account's email, or its Telegram name. */
   accountName?: string;
@@ -14,7 +14,7 @@ export interface AppHeaderProps {
   onLogout: () => void;
 }
 
-function Balance({ label, value }: { label: string; value?: string }): ReactNode {
+function Balance({ label, value }: { label: string; value?: ReactNode }): ReactNode {
   return (
     <div className="flex flex-col items-end leading-tight">
       <span className="text-[11px] uppercase tracking-wide text-slate-400">{label}</span>

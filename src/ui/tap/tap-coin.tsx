@@ -1,33 +1,17 @@
-import { memo, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
+import { createTapEffects, type TapEffects } from "./tap-effects.ts";
 import { tapFeedback } from "./tap-feedback.ts";
 
-const FLOAT_MS = 1_000; // docs/product.md §9: floating dollar 1 s
-const PULSE_MS = 500; // docs/product.md §9: pulse 500 ms
-const MAX_FLOATERS = 12;
-
-const FLOAT_UP: Keyframe[] = [
-  { opacity: 1, transform: "translate(-50%, 0)" },
-  { opacity: 0, transform: "translate(-50%, -80px)" },
-];
-const PULSE: Keyframe[] = [
-  { transform: "scale(1)" },
-  { transform: "scale(1.06)", offset: 0.5 },
-  { transform: "scale(1)" },
-];
-
-/** No effects when the user asked for less motion, or where Web Animations are missing (jsdom, old engines). */
-const effectsOff = () =>
-  typeof Element.prototype.animate !== "function" ||
-  (typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches);
+/** At 20 taps a second a dollar lives 1 s: a dozen are in the air at most (the oldest restarts after that). */
+const DOLLARS = 12;
+const DOLLAR_SLOTS = Array.from({ length: DOLLARS }, (_, slot) => slot);
 
 /**
  * The big coin. A press calls `onTap` at once (pointerdown, not click, so the tap lands in the same frame)
- * and starts two purely visual effects: a dollar that floats up for 1 s and a 500 ms pulse.
+ * and plays two purely visual effects: a dollar that floats up for 1 s and a 500 ms pulse.
  *
- * The effects are Web Animations on refs, not React state: a tap then re-renders nothing here and only
- * animates transform and opacity, which the compositor handles without repainting the coin. Remounting the
- * coin face (to restart a CSS animation) or keeping the floaters in state cost a third of every frame at 4x
- * CPU throttling (docs/decisions/009).
+ * The effects are made once and only restarted by a tap (tap-effects.ts): a tap re-renders nothing here,
+ * creates no element and reads no layout (docs/decisions/009).
  */
 export const TapCoin = memo(function TapCoin({
   onTap,
@@ -39,45 +23,46 @@ export const TapCoin = memo(function TapCoin({
   /** Taps are paused (a frozen account, docs/fair-play.md): the coin takes none. */
   disabled?: boolean;
 }) {
+  const coinRef = useRef<HTMLButtonElement>(null);
   const faceRef = useRef<HTMLSpanElement>(null);
-  const floatersRef = useRef<HTMLSpanElement>(null);
-  const pulseRef = useRef<Animation | null>(null);
+  const dollarsRef = useRef<HTMLSpanElement>(null);
+  const effectsRef = useRef<TapEffects | null>(null);
 
-  const tap = (xPercent: number) => {
+  useEffect(() => {
+    const coin = coinRef.current;
+    const face = faceRef.current;
+    const layer = dollarsRef.current;
+    if (!coin || !face || !layer) return;
+    const effects = createTapEffects(coin, face, [...layer.children] as HTMLElement[]);
+    effectsRef.current = effects;
+    return () => {
+      effectsRef.current = null;
+      effects.dispose();
+    };
+  }, []);
+
+  const tap = (clientX: number | null) => {
     onTap();
     // A haptic tick inside Telegram, given after this frame paints.
     tapFeedback();
-    if (effectsOff()) return;
-    pulseRef.current?.cancel();
-    pulseRef.current = faceRef.current?.animate(PULSE, { duration: PULSE_MS, easing: "ease-out" }) ?? null;
-    const layer = floatersRef.current;
-    if (!layer) return;
-    if (layer.childElementCount >= MAX_FLOATERS) layer.firstElementChild?.remove();
-    const dollar = document.createElement("span");
-    dollar.textContent = "$";
-    dollar.className =
-      "absolute top-1/4 text-3xl font-black text-white [text-shadow:0_2px_8px_rgba(0,0,0,0.5)] will-change-transform";
-    dollar.style.left = `${xPercent}%`;
-    layer.append(dollar);
-    dollar.animate(FLOAT_UP, { duration: FLOAT_MS, easing: "ease-out", fill: "forwards" }).onfinish = () =>
-      dollar.remove();
+    effectsRef.current?.play(clientX);
   };
 
   return (
     <div className="relative flex items-center justify-center py-6">
       <button
+        ref={coinRef}
         type="button"
         aria-label={label}
         disabled={disabled}
         onPointerDown={(event) => {
           if (disabled || event.button !== 0) return;
-          const rect = event.currentTarget.getBoundingClientRect();
-          tap(((event.clientX - rect.left) / rect.width) * 100);
+          tap(event.clientX);
         }}
         onKeyDown={(event) => {
           if (event.key === "Enter" || event.key === " ") {
             event.preventDefault();
-            if (!event.repeat && !disabled) tap(50);
+            if (!event.repeat && !disabled) tap(null);
           }
         }}
         className="relative size-56 touch-manipulation select-none rounded-full outline-offset-4 disabled:cursor-not-allowed disabled:opacity-40 disabled:grayscale sm:size-64"
@@ -90,7 +75,16 @@ export const TapCoin = memo(function TapCoin({
             $
           </span>
         </span>
-        <span ref={floatersRef} aria-hidden="true" className="pointer-events-none absolute inset-0" />
+        <span ref={dollarsRef} aria-hidden="true" className="pointer-events-none absolute inset-0">
+          {DOLLAR_SLOTS.map((slot) => (
+            <span
+              key={slot}
+              className="absolute top-1/4 left-0 text-3xl font-black text-white opacity-0 [text-shadow:0_2px_8px_rgba(0,0,0,0.5)]"
+            >
+              $
+            </span>
+          ))}
+        </span>
       </button>
     </div>
   );
