@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef } from "react";
 import { createTapEffects, type TapEffects } from "./tap-effects.ts";
-import { tapFeedback } from "./tap-feedback.ts";
+import { afterNextPaint, tapFeedback } from "./tap-feedback.ts";
 
 /** At 20 taps a second a dollar lives 1 s: a dozen are in the air at most (the oldest restarts after that). */
 const DOLLARS = 12;
@@ -45,7 +45,9 @@ export const TapCoin = memo(function TapCoin({
     onTap();
     // A haptic tick inside Telegram, given after this frame paints.
     tapFeedback();
-    effectsRef.current?.play(clientX);
+    // The effects start once the tap's own frame (its new balance) is painted: starting animations costs the
+    // frame a style pass and a commit, and the figures come first (docs/decisions/009).
+    afterNextPaint(() => effectsRef.current?.play(clientX));
   };
 
   return (

@@ -13,6 +13,14 @@ export function setTapFeedback(give: (() => void) | null): void {
 export function tapFeedback(): void {
   const give = feedback;
   if (!give) return;
-  // After the next frame, not before it: the tap paints first.
-  requestAnimationFrame(() => setTimeout(give, 0));
+  afterNextPaint(give);
+}
+
+/**
+ * Runs `work` once the next frame has been painted, not before it: a tap's own figures paint first. (A
+ * `requestAnimationFrame` callback runs just before that frame's paint; the task it queues runs after it.)
+ */
+export function afterNextPaint(work: () => void): void {
+  if (typeof requestAnimationFrame !== "function") setTimeout(work, 0);
+  else requestAnimationFrame(() => setTimeout(work, 0));
 }
