@@ -1,6 +1,7 @@
 /** What screens show of the taps actor, derived from its snapshot. */
 import type { SnapshotFrom } from "xstate";
 import { microToNumber } from "#contracts/micro.ts";
+import { formatRewards } from "#src/format/numbers.ts";
 import type { tapsMachine } from "./taps.machine.ts";
 import { pendingTaps } from "./taps.types.ts";
 
@@ -19,6 +20,8 @@ export const shownPointsMicro = (snapshot: TapsSnapshot) =>
   browserPendingTaps(snapshot) * snapshot.context.multiplierMicro * snapshot.context.boostFactor;
 
 export const selectPoints = (snapshot: TapsSnapshot) => microToNumber(shownPointsMicro(snapshot));
+/** The points as the tap screen and the header write them on every tap (src/ui/kit/live-text.tsx). */
+export const selectPointsText = (snapshot: TapsSnapshot) => formatRewards(selectPoints(snapshot));
 export const selectTotalTaps = (snapshot: TapsSnapshot) =>
   snapshot.context.totalTaps + browserPendingTaps(snapshot);
 export const selectMultiplier = (snapshot: TapsSnapshot) => microToNumber(snapshot.context.multiplierMicro);

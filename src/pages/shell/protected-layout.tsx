@@ -14,13 +14,13 @@ import { achievementNewsMachine } from "#src/machines/economy/achievement-news.m
 import type { tapsMachine } from "#src/machines/taps/taps.machine.ts";
 import {
   selectLoading,
-  selectPoints,
+  selectPointsText,
   selectWalletBalance,
   type TapsSnapshot,
 } from "#src/machines/taps/taps.view.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { Alert } from "#src/ui/kit/alert.tsx";
-import { formatRewards, formatWallet } from "#src/ui/kit/format.ts";
+import { formatWallet } from "#src/ui/kit/format.ts";
 import { LiveText } from "#src/ui/kit/live-text.tsx";
 import { PageSpinner } from "#src/ui/kit/spinner.tsx";
 import { AppHeader, type AppHeaderProps } from "#src/ui/shell/app-header.tsx";
@@ -110,11 +110,10 @@ function HeaderFor({
   return (
     <AppHeader
       {...props}
-      rewardsBalance={loading ? undefined : <LiveText source={taps} text={rewardsText} />}
+      rewardsBalance={loading ? undefined : <LiveText source={taps} text={selectPointsText} />}
       walletBalance={loading ? undefined : <LiveText source={taps} text={walletText} />}
     />
   );
 }
 
-const rewardsText = (snapshot: TapsSnapshot) => formatRewards(selectPoints(snapshot));
 const walletText = (snapshot: TapsSnapshot) => `$${formatWallet(selectWalletBalance(snapshot))}`;

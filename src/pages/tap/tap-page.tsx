@@ -10,9 +10,8 @@ import {
   selectCombo,
   selectEarnPerTap,
   selectMultiplier,
-  selectPoints,
+  selectPointsText,
   selectTapsFrozen,
-  type TapsSnapshot,
 } from "#src/machines/taps/taps.view.ts";
 import { Multipliers, useMultipliers } from "#src/pages/rewards/multipliers.tsx";
 import { useBoostersActor } from "#src/pages/shell/use-boosters.ts";
@@ -173,13 +172,11 @@ function BoostLineFor({ boosters }: { boosters: NonNullable<ReturnType<typeof us
   );
 }
 
-const pointsText = (snapshot: TapsSnapshot) => formatRewards(selectPoints(snapshot));
-
 /** Changes with every tap: written by `LiveText`, not rendered by React (docs/decisions/009). */
 function Balance({ taps }: { taps: TapsRef }) {
   return (
     <p className="text-4xl font-bold tabular-nums text-slate-50" data-testid="tap-balance">
-      <LiveText source={taps} text={pointsText} />
+      <LiveText source={taps} text={selectPointsText} />
     </p>
   );
 }

@@ -1,6 +1,5 @@
 import { Menu } from "@ark-ui/react/menu";
 import { Portal } from "@ark-ui/react/portal";
-import { memo } from "react";
 
 /** The Telegram items the menu offers (docs/decisions/033): each opens a dialog that asks for the password. */
 export interface TelegramOptions {
@@ -13,11 +12,8 @@ const NO_TELEGRAM: TelegramOptions = { link: false, unlink: false };
 const itemClass =
   "cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-100 data-highlighted:bg-white/10 data-disabled:cursor-wait data-disabled:text-slate-400";
 
-/**
- * The initials button and its menu (Ark UI: keyboard, focus and Escape handled). Memoised: the header around it
- * renders again with every tap's new balance, and the menu has nothing to redo then (docs/decisions/009).
- */
-export const AccountMenu = memo(function AccountMenu({
+/** The initials button and its menu (Ark UI: keyboard, focus and Escape handled). */
+export function AccountMenu({
   initials,
   accountName,
   telegram = NO_TELEGRAM,
@@ -60,4 +56,4 @@ export const AccountMenu = memo(function AccountMenu({
       </Portal>
     </Menu.Root>
   );
-});
+}

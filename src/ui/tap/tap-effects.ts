@@ -30,7 +30,7 @@ export interface TapEffects {
   dispose(): void;
 }
 
-/** Engines without Web Animations (jsdom in the UI walks) get no effects; so does a user who asked for less motion. */
+/** Engines without Web Animations (jsdom in the UI walks) get no effects (less motion is checked per tap). */
 const canAnimate = () => typeof Element.prototype.animate === "function";
 
 /**
