@@ -18,6 +18,7 @@ import { formatPaths, listPaths, toJson } from "./path-listing.ts";
 import { SIMPLE_PATHS_PER_STATE } from "./paths.ts";
 import { CORE_TAG, exportedJobs, exportPlaywright, GENERATED_SPECS } from "./playwright-export.ts";
 import { type MachineModel, registeredModels } from "./registry.ts";
+import { simplePathsFollowed } from "./simple-paths-followed.ts";
 
 export const USAGE = `Usage: npm run model -- <command>
 
@@ -78,7 +79,8 @@ const commands: Record<string, Command> = {
     const rows = [];
     for (const model of chosen) {
       const walk = walks.find((entry) => entry.machine === model.name);
-      rows.push(await measureCoverage(model, walk ? exportedJobs(model, walk) : null));
+      const row = await measureCoverage(model, walk ? exportedJobs(model, walk) : null);
+      rows.push(walk ? { ...row, simple: simplePathsFollowed(model, walk) } : row);
     }
     const verdict = judgeCoverage(rows, readAllowances(flags.allowances));
     const exitCode = coveragePasses(rows, verdict) ? 0 : 1;
@@ -122,7 +124,8 @@ const commands: Record<string, Command> = {
       };
     const { spec, tests, skipped, core } = exportPlaywright(model, walk);
     const file = flags.out ?? `${GENERATED_SPECS}/${name}.spec.ts`;
-    const formatted = formatTypeScript(file, spec);
+    // Formatted as the committed spec is, wherever it goes: biome refuses a path outside the repository.
+    const formatted = formatTypeScript(`${GENERATED_SPECS}/${name}.spec.ts`, spec);
     if (!flags.out) return { output: formatted, exitCode: 0 };
     writeFileSync(file, formatted);
     return {

@@ -20,6 +20,7 @@ import {
 } from "./machine-shape.ts";
 import { type ModelPath, suitePaths } from "./paths.ts";
 import type { MachineModel } from "./registry.ts";
+import type { SimplePathsFollowed } from "./simple-paths-followed.ts";
 
 export interface Reached {
   stateIds: Set<string>;
@@ -50,6 +51,8 @@ export interface MachineCoverage extends Reach {
    * its path in the real app), or null for a machine without a walk.
    */
   browser: Reach | null;
+  /** How many of the main model's simple paths the walk can follow (simple-paths-followed.ts); none without a walk. */
+  simple?: SimplePathsFollowed;
 }
 
 export const percent = ({ reached, total }: Measure) => (total === 0 ? 100 : (100 * reached) / total);

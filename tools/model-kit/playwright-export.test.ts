@@ -2,6 +2,9 @@
  * The Playwright export: which walk paths a real browser can follow, and what the spec of each says. The
  * specs themselves run in the e2e suite (tests/e2e/generated/), against the real server.
  */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createMachine, getNextSnapshot } from "xstate";
 import { accountFormsParts } from "../../tests/model/gestures/account-forms.gestures.ts";
@@ -23,6 +26,7 @@ import { findModel } from "../../tests/model/models/index.ts";
 import { generatePaths } from "../../tests/model/path-runner.ts";
 import { runCli } from "./cli.ts";
 import { describeEvent } from "./describe.ts";
+import { repositoryRoot } from "./generated-files.ts";
 import { actionCode } from "./playwright-code.ts";
 import { exportPlaywright } from "./playwright-export.ts";
 import { chartOf, type MachineModel } from "./registry.ts";
@@ -202,6 +206,21 @@ describe("the exported specs", () => {
     expect(auth.skipped).toBeGreaterThan(0);
     expect(auth.spec).toContain("// Paths left out: a real browser cannot follow them.");
     expect(signUp.spec).toContain("not exported: the token in its link comes by email");
+  });
+
+  it("writes a spec outside the repository too, formatted as the committed one", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "model-kit-"));
+    const out = join(folder, "achievements.spec.ts");
+    try {
+      const { output, exitCode } = await runCli(["export", "achievements", "--playwright", "--out", out]);
+      expect(exitCode, output).toBe(0);
+      expect(output).toContain(`Wrote ${out}:`);
+      expect(readFileSync(out, "utf8")).toBe(
+        readFileSync(join(repositoryRoot, "tests/e2e/generated/achievements.spec.ts"), "utf8"),
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("refuses a machine without a walk, naming where the gestures go", async () => {

@@ -25,7 +25,6 @@ beforeEach(() => {
   };
 });
 afterEach(() => {
-  // biome-ignore lint/performance/noDelete: put jsdom back as it was (no Web Animations)
   delete (Element.prototype as Partial<Element>).animate;
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
