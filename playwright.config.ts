@@ -64,6 +64,8 @@ export default defineConfig({
           // Every test signs up its own accounts from this one machine: neither a limit nor signup-burst (which
           // alone puts an account in review) applies to them.
           SIGNUP_LIMIT_PER_IP_HOUR: "0",
+          // The suite's one admin signs in for many tests a minute, each taking a live-stream ticket or more.
+          STREAM_TICKETS_PER_USER_MINUTE: "600",
           RISK_SIGNUPS_PER_NETWORK: "0",
           // Fair play's spec waits for the risk scan to raise fresh-withdrawal: scan often.
           RISK_SCAN_SECONDS: "5",

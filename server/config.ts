@@ -47,6 +47,8 @@ export interface Config {
   requireEmailVerification: boolean;
   /** Sign-ups per IP (IPv6: per /64) per hour; 0 = no limit. */
   signupLimitPerIpHour: number;
+  /** Live-stream tickets per user per minute (docs/decisions/035). */
+  streamTicketsPerUserMinute: number;
   /** Unset: sign-in from Telegram is off (docs/decisions/031). */
   telegramBotToken: string | null;
   telegramAuthMaxAgeSeconds: number;

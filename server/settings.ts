@@ -393,6 +393,15 @@ export const SETTINGS = {
       "limit off (load tests, test suites)",
     parse: integer(0, 1_000_000),
   }),
+  streamTicketsPerUserMinute: setting({
+    env: "STREAM_TICKETS_PER_USER_MINUTE",
+    default: "30",
+    doc:
+      "live-stream tickets one user may take per minute, counted across instances (a browser takes one per " +
+      "reconnect, backing off), then 429 with `Retry-After`; a test suite that signs one admin in many times " +
+      "a minute raises it",
+    parse: integer(1, 1_000_000),
+  }),
   telegramBotToken: setting({
     env: "TELEGRAM_BOT_TOKEN",
     unsetShownAs: "(unset)",

@@ -75,7 +75,10 @@ function reportingRefusals(client: ApiClient, refused: (auth: NonNullable<Reques
 
 /** The live stream's actors, or a stream that never connects where the browser cannot hold one. */
 function liveStream(api: ApiClient, openEventSource: OpenEventSource | null) {
-  if (!openEventSource) return liveStreamMachine.provide({ actors: { tabLink: fromCallback(() => {}) } });
+  if (!openEventSource)
+    return liveStreamMachine.provide({
+      actors: { tabLink: fromCallback(() => {}), network: fromCallback(() => {}) },
+    });
   const actors = createLiveActors({
     events: eventsApi(api),
     apiBase: resolveApiBase(window.location),
@@ -90,7 +93,7 @@ function liveStream(api: ApiClient, openEventSource: OpenEventSource | null) {
         })
       : actors.soloTab;
   return liveStreamMachine.provide({
-    actors: { tabLink, ticket: actors.ticket, connection: actors.connection },
+    actors: { tabLink, ticket: actors.ticket, connection: actors.connection, network: actors.network },
   });
 }
 

@@ -51,7 +51,12 @@ describe("the live stream under React StrictMode", () => {
   it("the whole stream mounted under StrictMode never holds two connections at once", async () => {
     const { sources, actors } = liveActors();
     const stream = liveStreamMachine.provide({
-      actors: { tabLink: actors.soloTab, ticket: actors.ticket, connection: actors.connection },
+      actors: {
+        tabLink: actors.soloTab,
+        ticket: actors.ticket,
+        connection: actors.connection,
+        network: actors.network,
+      },
     });
     const parent = setup({ actors: { live: stream } }).createMachine({
       invoke: { id: "live", src: "live", input: { stream: "user", holder: "u1" } },

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import { letPageTakeIt } from "./held-calls.ts";
-import { liveStreamOpen, watchLiveStream } from "./live-stream-watch.ts";
+import { liveStreamDropped, liveStreamOpen, watchLiveStream } from "./live-stream-watch.ts";
 
 export const PASSWORD = "correct horse battery";
 
@@ -299,6 +299,60 @@ export async function fundElsewhere(page: Page, request: APIRequestContext, amou
 export async function liveStreamUp(page: Page) {
   await liveStreamOpen(page);
   await letPageTakeIt(page);
+}
+
+const TICKETS = "**/api/events/ticket";
+
+/**
+ * Drops the page's open live stream while the rest of the network keeps working: every ticket is refused from
+ * now on, and the browser's network blips, so the app closes its stream and asks for a ticket at once
+ * (docs/decisions/042); the fixture returns once that ticket was refused (the page's machines heard
+ * STREAM.DOWN). Polls and reads still reach the server.
+ */
+export async function dropStream(page: Page) {
+  await liveStreamOpen(page);
+  await page.context().route(TICKETS, (route) => route.abort("internetdisconnected"));
+  const refused = page.waitForEvent("requestfailed", (request) =>
+    request.url().endsWith("/api/events/ticket"),
+  );
+  await page.context().setOffline(true);
+  liveStreamDropped(page);
+  await page.context().setOffline(false);
+  await refused;
+  await letPageTakeIt(page);
+}
+
+/**
+ * The page's stream reconnects asking to resume from a position this server never had (as after a restore from
+ * backup): the network blips, the next stream request carries that position, and the server starts the new
+ * stream with its `reset` frame (the page's machines hear STREAM.RESET and read again).
+ */
+export async function resetStream(page: Page) {
+  await liveStreamOpen(page);
+  await page.context().route(
+    (url) => url.pathname === "/api/events",
+    (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set("lastEventId", FOREIGN_POSITION);
+      return route.continue({ url: url.toString() });
+    },
+    { times: 1 },
+  );
+  await page.context().setOffline(true);
+  liveStreamDropped(page);
+  await page.context().setOffline(false);
+  await liveStreamUp(page);
+}
+
+/** A stream position beyond any this suite's server reaches. */
+const FOREIGN_POSITION = "999999999999999";
+
+/** Lets the stream back after `dropStream`: tickets pass, the network blips, and the page's new stream opens. */
+export async function restoreStream(page: Page) {
+  await page.context().unroute(TICKETS);
+  await page.context().setOffline(true);
+  await page.context().setOffline(false);
+  await liveStreamUp(page);
 }
 
 /**

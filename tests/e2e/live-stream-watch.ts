@@ -24,6 +24,11 @@ export function watchLiveStream(page: Page) {
   });
 }
 
+/** The test took the page's stream away (a fixture's network drop): it is not open until a new one is. */
+export function liveStreamDropped(page: Page) {
+  streamOpen.set(page, false);
+}
+
 /**
  * Resolves once the page's latest stream request was answered 200; fails after 15 s saying so. A page signed in
  * some other way than the fixtures (a walk's own form steps) is watched from here on, and its recent requests

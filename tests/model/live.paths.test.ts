@@ -36,13 +36,20 @@ describe("live stream machine: generated paths", () => {
         event.type === "LIVE" && !String((event.event as { type: string }).type).startsWith("STREAM."),
     );
     expect(reported).toHaveLength(frames);
-    // Every connection asks for its own ticket.
+    // Every connection asks for its own ticket: the first, after each back-off and on coming back online
+    // (never while offline).
     const tickets = actorInputs.filter((entry) => entry.src === "ticket").length;
     const connects = path.steps.filter(
-      (step) => step.event.type === "xstate.after.RECONNECT.live.leading.waiting",
+      (step, index) =>
+        step.event.type === "xstate.after.RECONNECT.live.leading.waiting" ||
+        (step.event.type === "NETWORK.ONLINE" &&
+          path.steps[index - 1]?.state.matches({ leading: "offline" })),
     );
-    const leads = path.steps.filter((step) => step.event.type === "TABS.LEAD").length;
-    expect(tickets).toBe(Math.min(leads, 1) + connects.length);
+    // Leading while offline waits for the network before its first ticket.
+    const firstTicket = path.steps.some(
+      (step) => step.event.type === "TABS.LEAD" && step.state.matches({ leading: "connecting" }),
+    );
+    expect(tickets).toBe((firstTicket ? 1 : 0) + connects.length);
     if (snapshot.matches("ended"))
       expect(reported.at(-1)?.event).toEqual({ type: "SESSION.REVOKED", reason: "logout" });
   });

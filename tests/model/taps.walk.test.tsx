@@ -43,12 +43,13 @@ const onTapPage = () => screen.queryByRole("button", { name: "Tap to earn" }) !=
 // The paths and gestures are the exporter's too (tests/e2e/generated/taps.spec.ts).
 const paths = generatePaths(tapsMachine, tapsWalkModel);
 const [part] = tapsWalk.parts;
-const gestureOf = (step: { event: ModelEvent; state: AnyMachineSnapshot; prior: AnyMachineSnapshot }) => {
+const gestureOf = (step: Step) => {
   const entry = part!.gestures[step.event.type];
   return typeof entry === "function"
     ? (entry as (event: unknown, next: unknown, states: unknown) => Action[])(step.event, undefined, {
         before: step.prior,
         after: step.state,
+        earlier: step.before,
       })
     : [];
 };
@@ -75,12 +76,19 @@ function failureRuns(steps: Array<{ event: ModelEvent }>) {
   return runs;
 }
 
-type Step = { event: ModelEvent; state: AnyMachineSnapshot; prior: AnyMachineSnapshot };
+type Step = { event: ModelEvent; state: AnyMachineSnapshot; prior: AnyMachineSnapshot; before: ModelEvent[] };
 const stepsOf = (path: (typeof paths)[number]): Step[] =>
   path.steps.flatMap((step, index) =>
     step.event.type === "xstate.init"
       ? []
-      : [{ event: step.event as ModelEvent, state: step.state, prior: path.steps[index - 1]!.state }],
+      : [
+          {
+            event: step.event as ModelEvent,
+            state: step.state,
+            prior: path.steps[index - 1]!.state,
+            before: path.steps.slice(1, index).map((earlier) => earlier.event as ModelEvent),
+          },
+        ],
   );
 /** Why jsdom cannot walk a path (it moves the clock), or null. */
 const cannot = (path: (typeof paths)[number]) => {

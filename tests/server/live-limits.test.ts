@@ -158,6 +158,15 @@ describe("tickets", () => {
     expect((await askTicket(b, caller)).statusCode).toBe(200);
   });
 
+  it("follows STREAM_TICKETS_PER_USER_MINUTE: a server set to 3 refuses the 4th", async () => {
+    const strict = await t.buildAnother({ config: { streamTicketsPerUserMinute: 3 } });
+    const caller = await newCaller();
+    for (let i = 0; i < 3; i += 1) expect((await askTicket(strict, caller)).statusCode).toBe(200);
+    const refused = await askTicket(strict, caller);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe("RATE_LIMITED");
+  });
+
   it("is refused once the access token it was issued under has expired, though the ticket has not", async () => {
     const caller = await newCaller();
     t.clock.advance(ACCESS_TOKEN_SECONDS * 1000 - 30_000);

@@ -52,7 +52,8 @@ export function actionCode(action: Action, indent: string): string[] {
     case "press":
       return [`${indent}await page.keyboard.press(${literal(action.key)});`];
     case "waitFor":
-      return [`${indent}await expect(${locator(action.target)}).toBeVisible();`];
+      // Waiting for something to show is done when one match shows (a balance in the header and a card).
+      return [`${indent}await expect(${locator(action.target)}.first()).toBeVisible();`];
     case "unlessVisible":
       return [
         `${indent}if (!(await ${locator(action.target)}.isVisible())) {`,
@@ -110,6 +111,12 @@ export function actionCode(action: Action, indent: string): string[] {
       return [`${indent}await fundElsewhere(page, request, ${action.amount});`];
     case "liveStreamUp":
       return [`${indent}await liveStreamUp(page);`];
+    case "dropStream":
+      return [`${indent}await dropStream(page);`];
+    case "restoreStream":
+      return [`${indent}await restoreStream(page);`];
+    case "resetStream":
+      return [`${indent}await resetStream(page);`];
     case "decideOnAccountElsewhere":
       return [
         `${indent}await decideOnAccountElsewhere(page, request, ${valueCode(action.account)}, ${literal(action.action)});`,

@@ -3,8 +3,9 @@
  * signed-in client trades its bearer token for a ticket to put in the stream's URL, where proxies and logs
  * may see it. So it is worth little: 256 random bits, stored only hashed (any instance can check it), good
  * once, for 60 s, and only while the session it was issued to is alive and the access token it was issued
- * under has not expired (docs/decisions/035). A user gets 30 a minute, counted in the database so that every
- * instance sees one count: a browser takes one per reconnect, backing off, so more is a loop or a script.
+ * under has not expired (docs/decisions/035). A user gets STREAM_TICKETS_PER_USER_MINUTE (30) a minute, counted
+ * in the database so that every instance sees one count: a browser takes one per reconnect, backing off, so more
+ * is a loop or a script.
  */
 import { STREAM_TICKET_SECONDS } from "#contracts/limits.ts";
 import { addSeconds } from "../../clock.ts";
@@ -13,21 +14,22 @@ import { findSessionById } from "../../db/repos/sessions.repo.ts";
 import { rateLimited, unauthorized } from "../../errors.ts";
 import type { AuthenticatedSession } from "../auth/sessions.ts";
 import { hashToken, newOpaqueToken } from "../auth/tokens.ts";
-import type { Uses } from "../deps.ts";
+import type { Settings, Uses } from "../deps.ts";
 import { countAttempt, type LimitRule } from "../rate-limit.ts";
 
-export const STREAM_TICKETS_PER_USER: LimitRule = {
+const streamTicketsPerUser = (limit: number): LimitRule => ({
   name: "stream-ticket:user",
-  limit: 30,
+  limit,
   windowSeconds: 60,
-};
+});
 
 export async function issueStreamTicket(
-  deps: Uses<"db" | "clock">,
+  deps: Uses<"db" | "clock"> & Settings<"streamTicketsPerUserMinute">,
   session: AuthenticatedSession,
 ): Promise<{ ticket: string; expiresIn: typeof STREAM_TICKET_SECONDS }> {
   const now = deps.clock();
-  const verdict = await countAttempt(deps.db, STREAM_TICKETS_PER_USER, session.user.id, now);
+  const rule = streamTicketsPerUser(deps.config.streamTicketsPerUserMinute);
+  const verdict = await countAttempt(deps.db, rule, session.user.id, now);
   if (!verdict.allowed) {
     throw rateLimited(verdict.retryAfterSeconds, "Too many live connections. Please try again shortly.");
   }

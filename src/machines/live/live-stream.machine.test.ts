@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type AnyActorLogic, createActor, SimulatedClock, setup } from "xstate";
 import { fakeEventSources, fakeTickets } from "../../../tests/support/fake-event-source.ts";
 import { createLiveActors } from "./live.actors.ts";
@@ -25,6 +25,7 @@ function start(options: { tabLink?: AnyActorLogic; holder?: string; refuseTicket
           tabLink: (options.tabLink ?? actors.soloTab) as typeof actors.soloTab,
           ticket: actors.ticket,
           connection: actors.connection,
+          network: actors.network,
         },
       }),
     },
@@ -159,6 +160,58 @@ describe("live stream: reconnecting", () => {
     sources.latest().fail();
     await advance(1_000);
     expect(sources.opened).toHaveLength(5);
+  });
+
+  it("closes the stream as the browser goes offline, tries nothing while offline, and connects at once when back", async () => {
+    const { sources, tickets, types, advance } = start();
+    await flush();
+    const first = sources.latest();
+    first.open();
+    first.frame("points", { points: 2, totalTaps: 2000, multiplier: 0.001 }, "7");
+    window.dispatchEvent(new Event("offline"));
+    await flush();
+    expect(first.closed).toBe(true);
+    expect(types()).toEqual(["STREAM.UP", "POINTS.UPDATED", "STREAM.DOWN"]);
+    // Offline for a long while: no ticket, no connection, however far the clock moves.
+    await advance(10 * RECONNECT_MAX_MS);
+    expect(tickets.asked).toHaveLength(1);
+    expect(sources.opened).toHaveLength(1);
+    // Back online: a new ticket at once (no back-off), resuming after the last event seen.
+    window.dispatchEvent(new Event("online"));
+    await flush();
+    expect(tickets.asked).toHaveLength(2);
+    expect(sources.opened).toHaveLength(2);
+    expect(sources.latest().lastEventId).toBe("7");
+    sources.latest().open();
+    expect(types()).toEqual(["STREAM.UP", "POINTS.UPDATED", "STREAM.DOWN", "STREAM.UP"]);
+    expect(sources.live()).toHaveLength(1);
+  });
+
+  it("waits for the network before its first ticket when the browser starts offline", async () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      const { sources, tickets, advance } = start();
+      await advance(RECONNECT_MAX_MS);
+      expect(tickets.asked).toHaveLength(0);
+      expect(sources.opened).toHaveLength(0);
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event("online"));
+      await flush();
+      expect(tickets.asked).toEqual(["user"]);
+      expect(sources.opened).toHaveLength(1);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it("stops hearing the network once it no longer leads (another tab holds the stream)", async () => {
+    const { actor, tickets } = start();
+    await flush();
+    actor.stop();
+    window.dispatchEvent(new Event("offline"));
+    window.dispatchEvent(new Event("online"));
+    await flush();
+    expect(tickets.asked).toHaveLength(1);
   });
 
   it("retries a refused ticket (401) after the back-off, with a new ticket", async () => {

@@ -4,10 +4,13 @@
  *
  * States: following (another tab of this browser holds the stream: its frames and its up/down arrive
  *         through the `tabs` child) —TABS.LEAD→ leading (connecting: a fresh ticket → open: an EventSource,
- *         opening → up → waiting: back-off → connecting) ; ended (the session was revoked: the stream is over).
+ *         opening → up → waiting: back-off → connecting; offline: the browser says the network is gone, so
+ *         nothing is tried until it says it is back) ; ended (the session was revoked: the stream is over).
  * Invariants: every connection takes a new single-use ticket and resumes from the last event id seen (its
  * own or relayed), so the server replays what was missed once, in order. The back-off doubles from 1 s to
- * 30 s and starts again from 1 s after a minute up. The parent hears each frame as a LIVE report carrying
+ * 30 s and starts again from 1 s after a minute up. Going offline closes the connection at once (after a
+ * network change its socket may be dead without a word, and every retry would fail anyway); coming back
+ * online connects at once, not after the back-off (docs/decisions/042). The parent hears each frame as a LIVE report carrying
  * its machine event, and the facts STREAM.UP (entering `up`) and STREAM.DOWN (leaving it).
  */
 import { assign, fromCallback, fromPromise, sendParent, sendTo, setup } from "xstate";
@@ -32,7 +35,11 @@ export type LiveStreamEvent =
   | { type: "CONNECTION.OPENED" }
   | { type: "CONNECTION.FRAME"; frame: RawFrame }
   /** The connection failed or closed (a refused ticket too: EventSource cannot tell us the status). */
-  | { type: "CONNECTION.LOST" };
+  | { type: "CONNECTION.LOST" }
+  /** The browser lost its network (`offline`, or it started without one). */
+  | { type: "NETWORK.OFFLINE" }
+  /** The browser has a network again (`online`). */
+  | { type: "NETWORK.ONLINE" };
 
 export interface LiveStreamInput {
   stream: StreamName;
@@ -46,7 +53,13 @@ const frameOf = (event: LiveStreamEvent) =>
 export const liveStreamMachine = setup({
   types: {
     input: {} as LiveStreamInput,
-    context: {} as LiveStreamInput & { lastEventId: string | null; ticket: string | null; failures: number },
+    context: {} as LiveStreamInput & {
+      lastEventId: string | null;
+      ticket: string | null;
+      failures: number;
+      /** What the browser last said of its network (it may start without one). */
+      online: boolean;
+    },
     events: {} as LiveStreamEvent,
   },
   actors: {
@@ -57,6 +70,8 @@ export const liveStreamMachine = setup({
       { type: "CLOSE" },
       { stream: StreamName; ticket: string; lastEventId: string | null }
     >(notProvided("live stream machine", "connection")),
+    /** The browser's word on the network: NETWORK.OFFLINE and NETWORK.ONLINE as it changes. */
+    network: fromCallback(notProvided("live stream machine", "network")),
   },
   actions: {
     rememberId: assign({ lastEventId: ({ context, event }) => frameOf(event)?.id ?? context.lastEventId }),
@@ -71,6 +86,8 @@ export const liveStreamMachine = setup({
     ),
     shareFrame: sendTo("tabs", ({ event }): TabsCommand => ({ type: "SHARE.FRAME", frame: frameOf(event)! })),
     shareStatus: sendTo("tabs", (_, up: boolean): TabsCommand => ({ type: "SHARE.STATUS", up })),
+    noteOffline: assign({ online: false }),
+    noteOnline: assign({ online: true }),
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
     forgetFailures: assign({ failures: 0 }),
   },
@@ -78,6 +95,7 @@ export const liveStreamMachine = setup({
     relayedUp: ({ event }) => event.type === "TABS.STATUS" && event.up,
     relayedDown: ({ event }) => event.type === "TABS.STATUS" && !event.up,
     endsSession: ({ event }) => frameOf(event)?.type === "session",
+    offline: ({ context }) => !context.online,
   },
   delays: {
     RECONNECT: ({ context }) =>
@@ -86,18 +104,27 @@ export const liveStreamMachine = setup({
   },
 }).createMachine({
   id: "live",
-  context: ({ input }) => ({ ...input, lastEventId: null, ticket: null, failures: 0 }),
-  invoke: {
-    id: "tabs",
-    src: "tabLink",
-    input: ({ context }) => ({ name: `taprewards-live-${context.stream}-${context.holder}` }),
+  context: ({ input }) => ({ ...input, lastEventId: null, ticket: null, failures: 0, online: true }),
+  // The network first: a browser that starts offline says so before this tab can be told it leads.
+  invoke: [
+    { id: "network", src: "network" },
+    {
+      id: "tabs",
+      src: "tabLink",
+      input: ({ context }) => ({ name: `taprewards-live-${context.stream}-${context.holder}` }),
+    },
+  ],
+  on: {
+    "NETWORK.OFFLINE": { actions: "noteOffline" },
+    "NETWORK.ONLINE": { actions: "noteOnline" },
   },
   initial: "following",
   states: {
     following: {
       initial: "down",
       on: {
-        "TABS.LEAD": "leading",
+        // Leading without a network starts by waiting for it: a ticket asked now would only fail.
+        "TABS.LEAD": [{ guard: "offline", target: "leading.offline" }, { target: "leading" }],
         "TABS.FRAME": [
           { guard: "endsSession", target: "ended", actions: ["rememberId", "report"] },
           { actions: ["rememberId", "report"] },
@@ -114,7 +141,11 @@ export const liveStreamMachine = setup({
     },
     leading: {
       initial: "connecting",
-      on: { "TABS.HELLO": { actions: { type: "shareStatus", params: false } } },
+      on: {
+        "TABS.HELLO": { actions: { type: "shareStatus", params: false } },
+        // Leaving `open` closes the connection; leaving `connecting` drops the ticket's answer.
+        "NETWORK.OFFLINE": { target: ".offline", actions: "noteOffline" },
+      },
       states: {
         connecting: {
           invoke: {
@@ -167,6 +198,7 @@ export const liveStreamMachine = setup({
           entry: "countFailure",
           after: { RECONNECT: "connecting" },
         },
+        offline: { on: { "NETWORK.ONLINE": { target: "connecting", actions: "noteOnline" } } },
       },
     },
     ended: {},

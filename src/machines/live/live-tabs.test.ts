@@ -34,6 +34,7 @@ function browser() {
             tabLink: (options.solo ? actors.soloTab : shared) as AnyActorLogic as typeof actors.soloTab,
             ticket: actors.ticket,
             connection: actors.connection,
+            network: actors.network,
           },
         }),
       },

@@ -95,12 +95,30 @@ export function createLiveActors(deps: {
         });
       };
     }),
+    network: browserNetwork,
     /** Without Web Locks or BroadcastChannel every tab holds its own stream (still correct, one per tab). */
     soloTab: fromCallback<TabsCommand, { name: string }>(({ sendBack }) => {
       sendBack({ type: "TABS.LEAD" } satisfies LiveStreamEvent);
     }),
   };
 }
+
+/**
+ * The browser's `offline` and `online` events as NETWORK.OFFLINE and NETWORK.ONLINE, and NETWORK.OFFLINE at once
+ * when it starts without a network (docs/decisions/042). `navigator.onLine` false means no network at all;
+ * true only means there may be one, so the stream still finds out by connecting.
+ */
+export const browserNetwork = fromCallback(({ sendBack }) => {
+  const offline = () => sendBack({ type: "NETWORK.OFFLINE" } satisfies LiveStreamEvent);
+  const online = () => sendBack({ type: "NETWORK.ONLINE" } satisfies LiveStreamEvent);
+  addEventListener("offline", offline);
+  addEventListener("online", online);
+  if (navigator.onLine === false) offline();
+  return () => {
+    removeEventListener("offline", offline);
+    removeEventListener("online", online);
+  };
+});
 
 /**
  * One stream per browser (docs/design.md §10): the tab holding the Web Lock named after the stream holds the

@@ -3,7 +3,7 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { signUpClaimAndLogIn } from "../fixtures.ts";
+import { resetStream, signUpClaimAndLogIn } from "../fixtures.ts";
 import { heldCalls, switchTab } from "../held-calls.ts";
 
 test.describe("achievements on /rewards", () => {
@@ -60,14 +60,29 @@ test.describe("achievements on /rewards", () => {
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     page = await switchTab(tabs, 0);
     // What the person sees at the end
     await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText("1 of ");
     await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText("Unlocked ");
   });
 
-  test("xstate.error.actor.loadAchievements(NETWORK_ERROR) → RETRY", { tag: "@core" }, async ({
+  test("xstate.done.actor.loadAchievements → STREAM.RESET", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading achievements", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadAchievements → STREAM.RESET → xstate.error.actor.loadAchievements(NETWORK_ERROR)", async ({
     page,
     request,
   }) => {
@@ -75,9 +90,68 @@ test.describe("achievements on /rewards", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/achievements");
     await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.error.actor.loadAchievements(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/achievements", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText(
+      "Could not load your achievements. Check your connection and try again.",
+    );
+  });
+
+  test("xstate.error.actor.loadAchievements(NETWORK_ERROR) → RETRY", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
     // 1. xstate.error.actor.loadAchievements(NETWORK_ERROR)
     await calls.answer("GET", "/rewards/achievements", "network");
     // 2. RETRY
+    await page
+      .getByRole("region", { name: "Achievements", exact: true })
+      .getByRole("button", { name: "Try again", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading achievements", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadAchievements → STREAM.RESET → xstate.done.actor.loadAchievements", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText("0 of ");
+  });
+
+  test("xstate.done.actor.loadAchievements → STREAM.RESET → xstate.error.actor.loadAchievements(NETWORK_ERROR) → RETRY", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.error.actor.loadAchievements(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/achievements", "network");
+    // 4. RETRY
     await page
       .getByRole("region", { name: "Achievements", exact: true })
       .getByRole("button", { name: "Try again", exact: true })

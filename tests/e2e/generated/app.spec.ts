@@ -24,7 +24,7 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("0.0000");
@@ -39,9 +39,9 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 2. LIVE stream="user"
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("0.0000");
@@ -56,11 +56,11 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 2. xstate.snapshot.session
     await page.getByRole("button", { name: /^A: account menu/ }).click();
     await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
-    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
   });
@@ -74,7 +74,7 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 2. STREAK.CLAIMED current=1 reward=1
     await page
       .getByRole("navigation", { name: "Main", exact: true })
@@ -103,7 +103,7 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 2. PAGEHIDE
     await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
     // What the person sees at the end
@@ -120,7 +120,7 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 2. ONLINE
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     // What the person sees at the end
@@ -140,13 +140,13 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 2. LIVE stream="user"
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 3. xstate.snapshot.session
     await page.getByRole("button", { name: /^A: account menu/ }).click();
     await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
-    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
   });
@@ -160,9 +160,9 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 2. LIVE stream="user"
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 3. LIVE stream="user"
     await tapElsewhere(page, request, 1);
     // What the person sees at the end
@@ -182,9 +182,9 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 2. LIVE stream="user"
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 3. STREAK.CLAIMED current=1 reward=1
     await page
       .getByRole("navigation", { name: "Main", exact: true })
@@ -213,9 +213,9 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 2. LIVE stream="user"
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 3. PAGEHIDE
     await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
     // What the person sees at the end
@@ -232,9 +232,9 @@ test.describe("a player signs in and out", () => {
     await page.getByLabel("Email", { exact: true }).fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 2. LIVE stream="user"
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 3. ONLINE
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     // What the person sees at the end

@@ -3,13 +3,11 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { newUser, signUpAndLogIn, signUpViaApi } from "../fixtures.ts";
+import { logOutElsewhere, newUser, signUpAndLogIn, signUpViaApi } from "../fixtures.ts";
 import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("sign in on /auth?mode=login", () => {
   // Paths left out: a real browser cannot follow them.
-  // - ends while restoreSession is out: a real answer comes at once:
-  //     (the page as it opens)
   // - ends while login is out: a real answer comes at once:
   //     xstate.done.actor.restoreSession(null) → LOGIN email="ada@example.com" password="correct horse"
   //     xstate.done.actor.restoreSession(null) → LOGIN email="" password="" → LOGIN email="ada@example.com" password="correct horse"
@@ -129,12 +127,6 @@ test.describe("sign in on /auth?mode=login", () => {
 });
 
 test.describe("a signed-in session on /home as time passes", () => {
-  // Paths left out: a real browser cannot follow them.
-  // - ends while restoreSession is out: a real answer comes at once:
-  //     (the page as it opens)
-  // - ends while clearStoredSession is out: a real answer comes at once:
-  //     xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(UNAUTHORIZED)
-
   test("xstate.done.actor.restoreSession", async ({ page, request }) => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
@@ -184,9 +176,33 @@ test.describe("a signed-in session on /home as time passes", () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test("xstate.done.actor.restoreSession → LOGOUT → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.restoreSession → LOGOUT → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
@@ -228,34 +244,6 @@ test.describe("a signed-in session on /home as time passes", () => {
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
-  });
-
-  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(UNAUTHORIZED) → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    await signUpAndLogIn(page, request);
-    const calls = heldCalls(page.context());
-    await calls.hold("POST", "/auth/refresh");
-    await calls.hold("POST", "/auth/logout");
-    await page.goto("/home");
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
-    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
-    await page.clock.runFor(3542000);
-    // 3. xstate.error.actor.refreshSession(UNAUTHORIZED)
-    await calls.answer("POST", "/auth/refresh", {
-      status: 401,
-      code: "UNAUTHORIZED",
-      message: "Your session has ended. Please sign in again.",
-    });
-    // 4. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
-    // 5. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
-    await page.clock.runFor(100);
-    // What the person sees at the end
-    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
   });
 
   test("xstate.done.actor.restoreSession → LOGOUT → xstate.error.actor.logout(NETWORK_ERROR) → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", {
@@ -301,6 +289,33 @@ test.describe("a signed-in session on /home as time passes", () => {
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(UNAUTHORIZED) → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.error.actor.refreshSession(UNAUTHORIZED)
+    await calls.answer("POST", "/auth/refresh", {
+      status: 401,
+      code: "UNAUTHORIZED",
+      message: "Your session has ended. Please sign in again.",
+    });
+    // 4. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 5. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
   });
 
   test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR) → xstate.after.REFRESH_RETRY.auth.signedIn.session.waitingToRetry", {

@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { boosterEndedOnThePage, pointsForABooster, tooFewPointsForABooster } from "../arrange/economy.ts";
-import { buyBoosterElsewhere, signUpAndLogIn } from "../fixtures.ts";
+import { buyBoosterElsewhere, resetStream, signUpAndLogIn } from "../fixtures.ts";
 import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("buy a booster on /rewards", () => {
@@ -96,6 +96,23 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("50.0000");
   });
 
+  test("xstate.done.actor.loadBoosters → STREAM.RESET", async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("status", { name: "Loading boosters", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("150.0000");
+  });
+
   test("xstate.error.actor.loadBoosters(NETWORK_ERROR) → BOOSTER.CHANGED", async ({ page, request }) => {
     const account = await signUpAndLogIn(page, request);
     await pointsForABooster({ page, request, account });
@@ -175,7 +192,27 @@ test.describe("buy a booster on /rewards", () => {
     );
   });
 
-  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)', async ({
+  test("xstate.done.actor.loadBoosters → BOOSTER.CHANGED → STREAM.RESET", async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. BOOSTER.CHANGED
+    await buyBoosterElsewhere(page, request, "turbo-2x");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("status", { name: "Loading boosters", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("timer", { name: "Turbo ×2: time left", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("50.0000");
+  });
+
+  test("xstate.done.actor.loadBoosters → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR)", async ({
     page,
     request,
   }) => {
@@ -188,26 +225,16 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
     // 1. xstate.done.actor.loadBoosters
     await calls.answer("GET", "/rewards/boosters", "server");
-    // 2. PURCHASE boosterId="turbo-2x" points=150
-    await page
-      .getByRole("region", { name: "Boosters", exact: true })
-      .getByRole("button", { name: "Buy Turbo ×2", exact: true })
-      .click();
-    // 3. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
-    await calls.answer("POST", "/rewards/boosters/purchase", {
-      status: 409,
-      code: "BOOSTER_ACTIVE",
-      message: "A booster is already active. You can buy the next one when it ends.",
-    });
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/boosters", "network");
     // What the person sees at the end
-    await expect(page.getByRole("status", { name: "Loading boosters", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Boosters", exact: true })).toContainText(
+      "Could not load the boosters. Check your connection and try again.",
+    );
+    await expect(page.getByRole("button", { name: "Try again", exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("150.0000");
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "Failed to process purchase",
-    );
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "A booster is already running. Buy the next one when it ends.",
-    );
   });
 
   test("xstate.error.actor.loadBoosters(NETWORK_ERROR) → BOOSTER.CHANGED → RETRY", async ({
@@ -271,7 +298,62 @@ test.describe("buy a booster on /rewards", () => {
     );
   });
 
-  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)', async ({
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → STREAM.RESET', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. PURCHASE boosterId="turbo-2x" points=150
+    await page
+      .getByRole("region", { name: "Boosters", exact: true })
+      .getByRole("button", { name: "Buy Turbo ×2", exact: true })
+      .click();
+    // 3. xstate.error.actor.purchaseBooster(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/boosters/purchase", "network");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("status", { name: "Loading boosters", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("150.0000");
+  });
+
+  test("xstate.done.actor.loadBoosters → BOOSTER.CHANGED → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. BOOSTER.CHANGED
+    await buyBoosterElsewhere(page, request, "turbo-2x");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/boosters", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Boosters", exact: true })).toContainText(
+      "Could not load the boosters. Check your connection and try again.",
+    );
+    await expect(page.getByRole("button", { name: "Try again", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("timer", { name: "Turbo ×2: time left", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("50.0000");
+  });
+
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → STREAM.RESET', async ({
     page,
     request,
   }) => {
@@ -291,21 +373,17 @@ test.describe("buy a booster on /rewards", () => {
       .click();
     // 3. BOOSTER.CHANGED
     await buyBoosterElsewhere(page, request, "turbo-2x");
-    // 4. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
-    await calls.answer("POST", "/rewards/boosters/purchase", "server");
+    // 4. xstate.error.actor.purchaseBooster(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/boosters/purchase", "network");
+    // 5. STREAM.RESET
+    await resetStream(page);
     // What the person sees at the end
     await expect(page.getByRole("status", { name: "Loading boosters", exact: true }).first()).toBeVisible();
     await expect(page.getByRole("timer", { name: "Turbo ×2: time left", exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("50.0000");
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "Failed to process purchase",
-    );
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "A booster is already running. Buy the next one when it ends.",
-    );
   });
 
-  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE) → xstate.error.actor.loadBoosters(NETWORK_ERROR)', async ({
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR)', async ({
     page,
     request,
   }) => {
@@ -323,13 +401,11 @@ test.describe("buy a booster on /rewards", () => {
       .getByRole("region", { name: "Boosters", exact: true })
       .getByRole("button", { name: "Buy Turbo ×2", exact: true })
       .click();
-    // 3. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
-    await calls.answer("POST", "/rewards/boosters/purchase", {
-      status: 409,
-      code: "BOOSTER_ACTIVE",
-      message: "A booster is already active. You can buy the next one when it ends.",
-    });
-    // 4. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    // 3. xstate.error.actor.purchaseBooster(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/boosters/purchase", "network");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.error.actor.loadBoosters(NETWORK_ERROR)
     await calls.answer("GET", "/rewards/boosters", "network");
     // What the person sees at the end
     await expect(page.getByRole("region", { name: "Boosters", exact: true })).toContainText(
@@ -339,7 +415,7 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("150.0000");
   });
 
-  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE) → xstate.error.actor.loadBoosters(NETWORK_ERROR)', async ({
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR)', async ({
     page,
     request,
   }) => {
@@ -359,9 +435,11 @@ test.describe("buy a booster on /rewards", () => {
       .click();
     // 3. BOOSTER.CHANGED
     await buyBoosterElsewhere(page, request, "turbo-2x");
-    // 4. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
-    await calls.answer("POST", "/rewards/boosters/purchase", "server");
-    // 5. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    // 4. xstate.error.actor.purchaseBooster(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/boosters/purchase", "network");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    // 6. xstate.error.actor.loadBoosters(NETWORK_ERROR)
     await calls.answer("GET", "/rewards/boosters", "network");
     // What the person sees at the end
     await expect(page.getByRole("region", { name: "Boosters", exact: true })).toContainText(
@@ -456,6 +534,41 @@ test.describe("buy a booster on /rewards", () => {
     );
     await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
       "Check your connection and press Buy again: you will not be charged twice.",
+    );
+  });
+
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. PURCHASE boosterId="turbo-2x" points=150
+    await page
+      .getByRole("region", { name: "Boosters", exact: true })
+      .getByRole("button", { name: "Buy Turbo ×2", exact: true })
+      .click();
+    // 3. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
+    await calls.answer("POST", "/rewards/boosters/purchase", {
+      status: 409,
+      code: "BOOSTER_ACTIVE",
+      message: "A booster is already active. You can buy the next one when it ends.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("status", { name: "Loading boosters", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("150.0000");
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Failed to process purchase",
+    );
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "A booster is already running. Buy the next one when it ends.",
     );
   });
 
@@ -554,6 +667,28 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("50.0000");
   });
 
+  test("xstate.done.actor.loadBoosters → STREAM.RESET → xstate.done.actor.loadBoosters", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Buy Turbo ×2", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("banner")).toContainText("150.0000");
+  });
+
   test("xstate.error.actor.loadBoosters(NETWORK_ERROR) → BOOSTER.CHANGED → xstate.after.TICK.boosters.boost.active.counting", async ({
     page,
     request,
@@ -621,6 +756,40 @@ test.describe("buy a booster on /rewards", () => {
     );
   });
 
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. PURCHASE boosterId="turbo-2x" points=150
+    await page
+      .getByRole("region", { name: "Boosters", exact: true })
+      .getByRole("button", { name: "Buy Turbo ×2", exact: true })
+      .click();
+    // 3. BOOSTER.CHANGED
+    await buyBoosterElsewhere(page, request, "turbo-2x");
+    // 4. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
+    await calls.answer("POST", "/rewards/boosters/purchase", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("status", { name: "Loading boosters", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("timer", { name: "Turbo ×2: time left", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("50.0000");
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Failed to process purchase",
+    );
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "A booster is already running. Buy the next one when it ends.",
+    );
+  });
+
   test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → PURCHASE boosterId="turbo-2x" points=150', async ({
     page,
     request,
@@ -683,7 +852,7 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("50.0000");
   });
 
-  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE) → xstate.done.actor.loadBoosters', async ({
+  test("xstate.done.actor.loadBoosters → BOOSTER.CHANGED → STREAM.RESET → xstate.done.actor.loadBoosters", async ({
     page,
     request,
   }) => {
@@ -696,22 +865,72 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
     // 1. xstate.done.actor.loadBoosters
     await calls.answer("GET", "/rewards/boosters", "server");
-    // 2. PURCHASE boosterId="turbo-2x" points=150
-    await page
-      .getByRole("region", { name: "Boosters", exact: true })
-      .getByRole("button", { name: "Buy Turbo ×2", exact: true })
-      .click();
-    // 3. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
-    await calls.answer("POST", "/rewards/boosters/purchase", {
-      status: 409,
-      code: "BOOSTER_ACTIVE",
-      message: "A booster is already active. You can buy the next one when it ends.",
-    });
+    // 2. BOOSTER.CHANGED
+    await buyBoosterElsewhere(page, request, "turbo-2x");
+    // 3. STREAM.RESET
+    await resetStream(page);
     // 4. xstate.done.actor.loadBoosters
     await calls.answer("GET", "/rewards/boosters", "server");
     // What the person sees at the end
-    await expect(page.getByRole("button", { name: "Buy Turbo ×2", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("timer", { name: "Turbo ×2: time left", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Running", exact: true }).first()).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Buy Turbo ×3", exact: true }).first()).toBeDisabled();
+    await expect(page.getByRole("banner")).toContainText("50.0000");
+  });
+
+  test("xstate.done.actor.loadBoosters → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR) → RETRY", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/boosters", "network");
+    // 4. RETRY
+    await page
+      .getByRole("region", { name: "Boosters", exact: true })
+      .getByRole("button", { name: "Try again", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByRole("status", { name: "Loading boosters", exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("150.0000");
+  });
+
+  test("xstate.done.actor.loadBoosters → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR) → BOOSTER.CHANGED", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/boosters", "network");
+    // 4. BOOSTER.CHANGED
+    await buyBoosterElsewhere(page, request, "turbo-2x");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Boosters", exact: true })).toContainText(
+      "Could not load the boosters. Check your connection and try again.",
+    );
+    await expect(page.getByRole("button", { name: "Try again", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("timer", { name: "Turbo ×2: time left", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("50.0000");
   });
 
   test("xstate.error.actor.loadBoosters(NETWORK_ERROR) → BOOSTER.CHANGED → RETRY → xstate.done.actor.loadBoosters", async ({
@@ -807,7 +1026,98 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("50.0000");
   });
 
-  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE) → xstate.done.actor.loadBoosters', async ({
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → STREAM.RESET → xstate.done.actor.loadBoosters', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. PURCHASE boosterId="turbo-2x" points=150
+    await page
+      .getByRole("region", { name: "Boosters", exact: true })
+      .getByRole("button", { name: "Buy Turbo ×2", exact: true })
+      .click();
+    // 3. xstate.error.actor.purchaseBooster(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/boosters/purchase", "network");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Buy Turbo ×2", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("banner")).toContainText("150.0000");
+  });
+
+  test("xstate.done.actor.loadBoosters → BOOSTER.CHANGED → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR) → RETRY", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. BOOSTER.CHANGED
+    await buyBoosterElsewhere(page, request, "turbo-2x");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/boosters", "network");
+    // 5. RETRY
+    await page
+      .getByRole("region", { name: "Boosters", exact: true })
+      .getByRole("button", { name: "Try again", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByRole("status", { name: "Loading boosters", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("timer", { name: "Turbo ×2: time left", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("50.0000");
+  });
+
+  test("xstate.done.actor.loadBoosters → BOOSTER.CHANGED → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR) → xstate.after.TICK.boosters.boost.active.counting", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await pointsForABooster({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/boosters");
+    await calls.hold("POST", "/rewards/boosters/purchase");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Boosters", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.loadBoosters
+    await calls.answer("GET", "/rewards/boosters", "server");
+    // 2. BOOSTER.CHANGED
+    await buyBoosterElsewhere(page, request, "turbo-2x");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/boosters", "network");
+    // 5. xstate.after.TICK.boosters.boost.active.counting
+    await page.clock.runFor(1000);
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Boosters", exact: true })).toContainText(
+      "Could not load the boosters. Check your connection and try again.",
+    );
+    await expect(page.getByRole("button", { name: "Try again", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("timer", { name: "Turbo ×2: time left", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("50.0000");
+  });
+
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → STREAM.RESET → xstate.done.actor.loadBoosters', async ({
     page,
     request,
   }) => {
@@ -827,9 +1137,11 @@ test.describe("buy a booster on /rewards", () => {
       .click();
     // 3. BOOSTER.CHANGED
     await buyBoosterElsewhere(page, request, "turbo-2x");
-    // 4. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
-    await calls.answer("POST", "/rewards/boosters/purchase", "server");
-    // 5. xstate.done.actor.loadBoosters
+    // 4. xstate.error.actor.purchaseBooster(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/boosters/purchase", "network");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    // 6. xstate.done.actor.loadBoosters
     await calls.answer("GET", "/rewards/boosters", "server");
     // What the person sees at the end
     await expect(page.getByRole("timer", { name: "Turbo ×2: time left", exact: true }).first()).toBeVisible();
@@ -838,7 +1150,7 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("50.0000");
   });
 
-  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE) → xstate.error.actor.loadBoosters(NETWORK_ERROR) → RETRY', async ({
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR) → RETRY', async ({
     page,
     request,
   }) => {
@@ -856,15 +1168,13 @@ test.describe("buy a booster on /rewards", () => {
       .getByRole("region", { name: "Boosters", exact: true })
       .getByRole("button", { name: "Buy Turbo ×2", exact: true })
       .click();
-    // 3. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
-    await calls.answer("POST", "/rewards/boosters/purchase", {
-      status: 409,
-      code: "BOOSTER_ACTIVE",
-      message: "A booster is already active. You can buy the next one when it ends.",
-    });
-    // 4. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    // 3. xstate.error.actor.purchaseBooster(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/boosters/purchase", "network");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.error.actor.loadBoosters(NETWORK_ERROR)
     await calls.answer("GET", "/rewards/boosters", "network");
-    // 5. RETRY
+    // 6. RETRY
     await page
       .getByRole("region", { name: "Boosters", exact: true })
       .getByRole("button", { name: "Try again", exact: true })
@@ -874,7 +1184,7 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("150.0000");
   });
 
-  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE) → xstate.error.actor.loadBoosters(NETWORK_ERROR) → BOOSTER.CHANGED', async ({
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR) → BOOSTER.CHANGED', async ({
     page,
     request,
   }) => {
@@ -892,16 +1202,17 @@ test.describe("buy a booster on /rewards", () => {
       .getByRole("region", { name: "Boosters", exact: true })
       .getByRole("button", { name: "Buy Turbo ×2", exact: true })
       .click();
-    // 3. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
-    await calls.answer("POST", "/rewards/boosters/purchase", {
-      status: 409,
-      code: "BOOSTER_ACTIVE",
-      message: "A booster is already active. You can buy the next one when it ends.",
-    });
-    // 4. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    // 3. xstate.error.actor.purchaseBooster(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/boosters/purchase", "network");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.error.actor.loadBoosters(NETWORK_ERROR)
     await calls.answer("GET", "/rewards/boosters", "network");
-    // 5. BOOSTER.CHANGED
+    // 6. BOOSTER.CHANGED
     await buyBoosterElsewhere(page, request, "turbo-2x");
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Purchase successful!",
+    );
     // What the person sees at the end
     await expect(page.getByRole("region", { name: "Boosters", exact: true })).toContainText(
       "Could not load the boosters. Check your connection and try again.",
@@ -911,7 +1222,7 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("50.0000");
   });
 
-  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE) → xstate.error.actor.loadBoosters(NETWORK_ERROR) → RETRY', {
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR) → RETRY', {
     tag: "@core",
   }, async ({ page, request }) => {
     const account = await signUpAndLogIn(page, request);
@@ -930,11 +1241,13 @@ test.describe("buy a booster on /rewards", () => {
       .click();
     // 3. BOOSTER.CHANGED
     await buyBoosterElsewhere(page, request, "turbo-2x");
-    // 4. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
-    await calls.answer("POST", "/rewards/boosters/purchase", "server");
-    // 5. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    // 4. xstate.error.actor.purchaseBooster(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/boosters/purchase", "network");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    // 6. xstate.error.actor.loadBoosters(NETWORK_ERROR)
     await calls.answer("GET", "/rewards/boosters", "network");
-    // 6. RETRY
+    // 7. RETRY
     await page
       .getByRole("region", { name: "Boosters", exact: true })
       .getByRole("button", { name: "Try again", exact: true })
@@ -945,7 +1258,7 @@ test.describe("buy a booster on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("50.0000");
   });
 
-  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE) → xstate.error.actor.loadBoosters(NETWORK_ERROR) → xstate.after.TICK.boosters.boost.active.counting', async ({
+  test('xstate.done.actor.loadBoosters → PURCHASE boosterId="turbo-2x" points=150 → BOOSTER.CHANGED → xstate.error.actor.purchaseBooster(NETWORK_ERROR) → STREAM.RESET → xstate.error.actor.loadBoosters(NETWORK_ERROR) → xstate.after.TICK.boosters.boost.active.counting', async ({
     page,
     request,
   }) => {
@@ -967,11 +1280,13 @@ test.describe("buy a booster on /rewards", () => {
       .click();
     // 3. BOOSTER.CHANGED
     await buyBoosterElsewhere(page, request, "turbo-2x");
-    // 4. xstate.error.actor.purchaseBooster(BOOSTER_ACTIVE)
-    await calls.answer("POST", "/rewards/boosters/purchase", "server");
-    // 5. xstate.error.actor.loadBoosters(NETWORK_ERROR)
+    // 4. xstate.error.actor.purchaseBooster(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/boosters/purchase", "network");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    // 6. xstate.error.actor.loadBoosters(NETWORK_ERROR)
     await calls.answer("GET", "/rewards/boosters", "network");
-    // 6. xstate.after.TICK.boosters.boost.active.counting
+    // 7. xstate.after.TICK.boosters.boost.active.counting
     await page.clock.runFor(1000);
     // What the person sees at the end
     await expect(page.getByRole("region", { name: "Boosters", exact: true })).toContainText(

@@ -4,7 +4,14 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { dashboardSettled } from "../arrange/admin.ts";
-import { adminActsElsewhere, adminLogIn } from "../fixtures.ts";
+import {
+  adminActsElsewhere,
+  adminLogIn,
+  dropStream,
+  liveStreamUp,
+  resetStream,
+  restoreStream,
+} from "../fixtures.ts";
 import { heldCalls } from "../held-calls.ts";
 
 test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
@@ -19,26 +26,43 @@ test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
     await expect(page.getByText("Loading dashboard data...", { exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.done.actor.load", async ({ page, request }) => {
+  test("STREAM.UP", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/metrics");
     await page.goto("/admin/dashboard");
-    // 1. xstate.done.actor.load
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText("Loading dashboard data...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
     await calls.answer("GET", "/admin/metrics", "server");
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.error.actor.load(NETWORK_ERROR)", async ({ page, request }) => {
+  test("STREAM.UP → xstate.error.actor.load(NETWORK_ERROR)", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/metrics");
     await page.goto("/admin/dashboard");
-    // 1. xstate.error.actor.load(NETWORK_ERROR)
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
     await calls.answer("GET", "/admin/metrics", "network");
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -48,28 +72,49 @@ test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
     ).toBeVisible();
   });
 
-  test("xstate.done.actor.load → ADMIN.AUDIT", async ({ page, request }) => {
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/metrics");
     await page.goto("/admin/dashboard");
-    // 1. xstate.done.actor.load
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
     await calls.answer("GET", "/admin/metrics", "server");
-    // 2. ADMIN.AUDIT
+    // 3. ADMIN.AUDIT
     await adminActsElsewhere(page, request);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
   });
 
-  test("ADMIN.AUDIT", { tag: "@core" }, async ({ page, request }) => {
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/metrics");
     await page.goto("/admin/dashboard");
-    // 1. ADMIN.AUDIT
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → ADMIN.AUDIT", { tag: "@core" }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. ADMIN.AUDIT
     await adminActsElsewhere(page, request);
     await calls.asked("GET", "/admin/metrics", 2);
     await calls.answer("GET", "/admin/metrics", "server");
@@ -78,45 +123,68 @@ test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
     await expect(page.getByText("Loading dashboard data...", { exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.error.actor.load(NETWORK_ERROR) → ADMIN.AUDIT", { tag: "@core" }, async ({
-    page,
-    request,
-  }) => {
+  test("STREAM.UP → xstate.done.actor.load → STREAM.RESET", { tag: "@core" }, async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/metrics");
     await page.goto("/admin/dashboard");
-    // 1. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/admin/metrics", "network");
-    // 2. ADMIN.AUDIT
-    await adminActsElsewhere(page, request);
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    await expect(page.getByText("Loading dashboard data...", { exact: true }).first()).toBeVisible();
-  });
-
-  test("xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", { tag: "@core" }, async ({
-    page,
-    request,
-  }) => {
-    await adminLogIn(page);
-    await dashboardSettled({ page, request });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/admin/metrics");
-    await page.goto("/admin/dashboard");
-    // 1. xstate.done.actor.load
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
     await calls.answer("GET", "/admin/metrics", "server");
-    // 2. ADMIN.AUDIT
-    await adminActsElsewhere(page, request);
-    // 3. xstate.done.actor.load
+    // 3. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/metrics", 2);
     await calls.answer("GET", "/admin/metrics", "server");
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.done.actor.load → ADMIN.AUDIT → xstate.error.actor.load(NETWORK_ERROR)", {
+  test("STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → ADMIN.AUDIT", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/metrics", "network");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText("Loading dashboard data...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.error.actor.load(NETWORK_ERROR)", {
     tag: "@core",
   }, async ({ page, request }) => {
     await adminLogIn(page);
@@ -124,31 +192,60 @@ test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/metrics");
     await page.goto("/admin/dashboard");
-    // 1. xstate.done.actor.load
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
     await calls.answer("GET", "/admin/metrics", "server");
-    // 2. ADMIN.AUDIT
+    // 3. ADMIN.AUDIT
     await adminActsElsewhere(page, request);
-    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    // 4. xstate.error.actor.load(NETWORK_ERROR)
     await calls.answer("GET", "/admin/metrics", "network");
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.done.actor.load → ADMIN.AUDIT → ADMIN.AUDIT", { tag: "@core" }, async ({ page, request }) => {
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → ADMIN.AUDIT", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/metrics");
     await page.goto("/admin/dashboard");
-    // 1. xstate.done.actor.load
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
     await calls.answer("GET", "/admin/metrics", "server");
-    // 2. ADMIN.AUDIT
-    await adminActsElsewhere(page, request);
     // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. ADMIN.AUDIT
     await adminActsElsewhere(page, request);
     await calls.asked("GET", "/admin/metrics", 2);
     await calls.answer("GET", "/admin/metrics", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. STREAM.UP
+    await restoreStream(page);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();

@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { anotherPlayerTapped } from "../arrange/reads.ts";
-import { signUpClaimAndLogIn, tapElsewhere } from "../fixtures.ts";
+import { dropStream, resetStream, restoreStream, signUpClaimAndLogIn, tapElsewhere } from "../fixtures.ts";
 import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("today's and this week's boards on /leaderboard", () => {
@@ -23,562 +23,7 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     ).toBeVisible();
   });
 
-  test("xstate.done.actor.load", async ({ page, request }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // What the person sees at the end
-    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
-  });
-
-  test("xstate.error.actor.load(NETWORK_ERROR)", async ({ page, request }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // What the person sees at the end
-    await expect(
-      page
-        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
-        .first(),
-    ).toBeVisible();
-  });
-
-  test("POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001", async ({ page, request }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // What the person sees at the end
-    await expect(
-      page.getByRole("status", { name: "Loading the leaderboard: Today", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test("xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001", {
-    tag: "@core",
-  }, async ({ page, request }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // What the person sees at the end
-    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
-  });
-
-  test('xstate.done.actor.load → QUERY query="week"', async ({ page, request }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 2. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(
-      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test('xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week"', async ({ page, request }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 2. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(
-      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test("POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.done.actor.load", async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // What the person sees at the end
-    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
-  });
-
-  test("POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR)", async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // What the person sees at the end
-    await expect(
-      page
-        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
-        .first(),
-    ).toBeVisible();
-  });
-
-  test("xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale", async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 3. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
-    await page.clock.runFor(5000);
-    // What the person sees at the end
-    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
-    await expect(
-      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test('xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load', async ({ page, request }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 2. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 3. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
-  });
-
-  test('xstate.done.actor.load → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR)', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 2. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 3. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(
-      page
-        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
-        .first(),
-    ).toBeVisible();
-  });
-
-  test('xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR)', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 2. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 3. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(
-      page
-        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
-        .first(),
-    ).toBeVisible();
-  });
-
-  test("POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale", async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 3. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
-    await page.clock.runFor(5000);
-    // What the person sees at the end
-    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
-    await expect(
-      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test('POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week"', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 3. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(
-      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test("xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load", async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 3. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
-    await page.clock.runFor(5000);
-    // 4. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // What the person sees at the end
-    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
-  });
-
-  test('xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → xstate.after.POLL.leaderboard.ready.fresh', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 2. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 3. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 4. xstate.after.POLL.leaderboard.ready.fresh
-    await page.clock.runFor(30000);
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
-    await expect(
-      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test('POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 3. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 4. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
-  });
-
-  test('POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR)', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 3. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 4. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(
-      page
-        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
-        .first(),
-    ).toBeVisible();
-  });
-
-  test('xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → xstate.after.POLL.leaderboard.ready.fresh → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001', {
-    tag: "@core",
-  }, async ({ page, request }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 2. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 3. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 4. xstate.after.POLL.leaderboard.ready.fresh
-    await page.clock.runFor(30000);
-    // 5. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
-  });
-
-  test('POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 3. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 4. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 5. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
-    await page.clock.runFor(5000);
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
-    await expect(
-      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test('POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 3. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 4. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 5. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
-    await page.clock.runFor(5000);
-    // 6. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
-  });
-
-  test("STREAM.UP", { tag: "@core" }, async ({ page, request }) => {
+  test("STREAM.UP", async ({ page, request }) => {
     await page.clock.install();
     const account = await signUpClaimAndLogIn(page, request);
     await anotherPlayerTapped({ page, request, account });
@@ -594,7 +39,7 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     ).toBeVisible();
   });
 
-  test("xstate.error.actor.load(NETWORK_ERROR) → RETRY", { tag: "@core" }, async ({ page, request }) => {
+  test("STREAM.UP → xstate.done.actor.load", async ({ page, request }) => {
     await page.clock.install();
     const account = await signUpClaimAndLogIn(page, request);
     await anotherPlayerTapped({ page, request, account });
@@ -603,17 +48,56 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await page.goto("/leaderboard");
     await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
     await stopClock(page);
-    // 1. xstate.error.actor.load(NETWORK_ERROR)
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.error.actor.load(NETWORK_ERROR)", async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
     await calls.answer("GET", "/leaderboard", "network");
-    // 2. RETRY
-    await page.getByRole("button", { name: "Try again", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page
+        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001", async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(
       page.getByRole("status", { name: "Loading the leaderboard: Today", exact: true }).first(),
     ).toBeVisible();
   });
 
-  test('xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load', async ({
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001", async ({
     page,
     request,
   }) => {
@@ -625,12 +109,187 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await page.goto("/leaderboard");
     await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
     await stopClock(page);
-    // 1. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 2. QUERY query="week"
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week"', async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. QUERY query="week"
     await page.getByRole("tab", { name: "This week", exact: true }).click();
     await page.clock.runFor(50);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN", async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.done.actor.load", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+  });
+
+  test("STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // What the person sees at the end
+    await expect(
+      page
+        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.done.actor.load
     await calls.answer("GET", "/leaderboard", "server");
     // What the person sees at the end
     await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
@@ -640,7 +299,7 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
   });
 
-  test("POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → RETRY", async ({
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR)', async ({
     page,
     request,
   }) => {
@@ -652,95 +311,155 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await page.goto("/leaderboard");
     await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
     await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 3. RETRY
-    await page.getByRole("button", { name: "Try again", exact: true }).click();
-    // What the person sees at the end
-    await expect(
-      page.getByRole("status", { name: "Loading the leaderboard: Today", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test('xstate.done.actor.load → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR) → RETRY', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 2. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 3. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 4. RETRY
-    await page.getByRole("button", { name: "Try again", exact: true }).click();
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(
-      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test('xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR) → RETRY', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 2. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 3. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 4. RETRY
-    await page.getByRole("button", { name: "Try again", exact: true }).click();
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(
-      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
-    ).toBeVisible();
-  });
-
-  test("POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load", async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    // 1. STREAM.UP
     // 2. xstate.done.actor.load
     await calls.answer("GET", "/leaderboard", "server");
-    // 3. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page
+        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → STREAM.DOWN → QUERY query="week"', async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page
+        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 4. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
     await page.clock.runFor(5000);
-    // 4. xstate.done.actor.load
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+    await expect(
+      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
     await calls.answer("GET", "/leaderboard", "server");
     // What the person sees at the end
     await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
@@ -749,7 +468,195 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
   });
 
-  test("POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.error.actor.load(NETWORK_ERROR)", {
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → xstate.after.POLL.leaderboard.ready.fresh', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 5. xstate.after.POLL.leaderboard.ready.fresh
+    await page.clock.runFor(30000);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → STREAM.DOWN', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → STREAM.DOWN → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page
+        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page
+        .getByText("Could not load the leaderboard. Check your connection and try again.", { exact: true })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → STREAM.DOWN", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → xstate.after.POLL.leaderboard.ready.fresh → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001', {
     tag: "@core",
   }, async ({ page, request }) => {
     await page.clock.install();
@@ -760,23 +667,28 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await page.goto("/leaderboard");
     await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
     await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    // 1. STREAM.UP
     // 2. xstate.done.actor.load
     await calls.answer("GET", "/leaderboard", "server");
-    // 3. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
-    await page.clock.runFor(5000);
-    // 4. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 5. xstate.after.POLL.leaderboard.ready.fresh
+    await page.clock.runFor(30000);
+    // 6. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
-    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
       "Grace Hopper",
     );
-    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
   });
 
-  test('xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → xstate.after.POLL.leaderboard.ready.fresh → xstate.done.actor.load', async ({
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.leaderboard.ready.fresh', async ({
     page,
     request,
   }) => {
@@ -788,15 +700,361 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await page.goto("/leaderboard");
     await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
     await stopClock(page);
-    // 1. xstate.done.actor.load
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
     await calls.answer("GET", "/leaderboard", "server");
-    // 2. QUERY query="week"
+    // 3. QUERY query="week"
     await page.getByRole("tab", { name: "This week", exact: true }).click();
     await page.clock.runFor(50);
-    // 3. xstate.done.actor.load
+    // 4. xstate.done.actor.load
     await calls.answer("GET", "/leaderboard", "server");
-    // 4. xstate.after.POLL.leaderboard.ready.fresh
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. xstate.after.POLL.leaderboard.ready.fresh
     await page.clock.runFor(30000);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+    await expect(
+      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 7. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → STREAM.DOWN', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 7. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 8. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.leaderboard.ready.fresh', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 7. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 8. STREAM.DOWN
+    await dropStream(page);
+    // 9. xstate.after.POLL.leaderboard.ready.fresh
+    await page.clock.runFor(30000);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+    await expect(
+      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → RETRY", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 3. RETRY
+    await page.getByRole("button", { name: "Try again", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading the leaderboard: Today", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → RETRY", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. RETRY
+    await page.getByRole("button", { name: "Try again", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading the leaderboard: Today", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → STREAM.RESET', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR) → RETRY', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 5. RETRY
+    await page.getByRole("button", { name: "Try again", exact: true }).click();
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → STREAM.DOWN → QUERY query="week" → xstate.done.actor.load', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
     // 5. xstate.done.actor.load
     await calls.answer("GET", "/leaderboard", "server");
     // What the person sees at the end
@@ -807,7 +1065,7 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
   });
 
-  test('xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → xstate.after.POLL.leaderboard.ready.fresh → xstate.error.actor.load(NETWORK_ERROR)', async ({
+  test('STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR) → RETRY', async ({
     page,
     request,
   }) => {
@@ -819,40 +1077,7 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await page.goto("/leaderboard");
     await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
     await stopClock(page);
-    // 1. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 2. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 3. xstate.done.actor.load
-    await calls.answer("GET", "/leaderboard", "server");
-    // 4. xstate.after.POLL.leaderboard.ready.fresh
-    await page.clock.runFor(30000);
-    // 5. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
-      "Grace Hopper",
-    );
-    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
-  });
-
-  test('POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR) → RETRY', async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    const account = await signUpClaimAndLogIn(page, request);
-    await anotherPlayerTapped({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/leaderboard");
-    await page.goto("/leaderboard");
-    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
-    await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    // 1. STREAM.UP
     // 2. xstate.error.actor.load(NETWORK_ERROR)
     await calls.answer("GET", "/leaderboard", "network");
     // 3. QUERY query="week"
@@ -869,7 +1094,7 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     ).toBeVisible();
   });
 
-  test('POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.error.actor.load(NETWORK_ERROR)', async ({
+  test("STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load", async ({
     page,
     request,
   }) => {
@@ -881,29 +1106,53 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await page.goto("/leaderboard");
     await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
     await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
-    // 3. QUERY query="week"
-    await page.getByRole("tab", { name: "This week", exact: true }).click();
-    await page.clock.runFor(50);
-    // 4. xstate.done.actor.load
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.load
     await calls.answer("GET", "/leaderboard", "server");
-    // 5. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    // 4. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
     await page.clock.runFor(5000);
-    // 6. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
     // What the person sees at the end
-    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
-    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
       "Grace Hopper",
     );
     await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
   });
 
-  test('POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → xstate.after.POLL.leaderboard.ready.fresh', {
+  test("STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.error.actor.load(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 4. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → STREAM.RESET", {
     tag: "@core",
   }, async ({ page, request }) => {
     await page.clock.install();
@@ -914,21 +1163,351 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await page.goto("/leaderboard");
     await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
     await stopClock(page);
-    // 1. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
-    // 2. xstate.error.actor.load(NETWORK_ERROR)
-    await calls.answer("GET", "/leaderboard", "network");
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+    await expect(
+      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → xstate.after.POLL.leaderboard.ready.fresh → xstate.done.actor.load', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
     // 3. QUERY query="week"
     await page.getByRole("tab", { name: "This week", exact: true }).click();
     await page.clock.runFor(50);
     // 4. xstate.done.actor.load
     await calls.answer("GET", "/leaderboard", "server");
-    // 5. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
-    await page.clock.runFor(5000);
+    // 5. xstate.after.POLL.leaderboard.ready.fresh
+    await page.clock.runFor(30000);
     // 6. xstate.done.actor.load
     await calls.answer("GET", "/leaderboard", "server");
-    // 7. xstate.after.POLL.leaderboard.ready.fresh
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → xstate.after.POLL.leaderboard.ready.fresh → xstate.error.actor.load(NETWORK_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 5. xstate.after.POLL.leaderboard.ready.fresh
+    await page.clock.runFor(30000);
+    // 6. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → STREAM.DOWN → STREAM.UP', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → STREAM.DOWN → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR) → RETRY', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 6. RETRY
+    await page.getByRole("button", { name: "Try again", exact: true }).click();
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.error.actor.load(NETWORK_ERROR) → RETRY', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 6. RETRY
+    await page.getByRole("button", { name: "Try again", exact: true }).click();
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(
+      page.getByRole("status", { name: "Loading the leaderboard: This week", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. STREAM.DOWN
+    await dropStream(page);
+    // 7. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Leaderboard: Today", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.leaderboard.ready.fresh → xstate.done.actor.load', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. xstate.after.POLL.leaderboard.ready.fresh
+    await page.clock.runFor(30000);
+    // 7. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY query="week" → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.leaderboard.ready.fresh → xstate.error.actor.load(NETWORK_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 3. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. xstate.after.POLL.leaderboard.ready.fresh
+    await page.clock.runFor(30000);
+    // 7. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByText("Tap to get on the board.", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.error.actor.load(NETWORK_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 7. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → xstate.after.POLL.leaderboard.ready.fresh', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 7. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 8. xstate.after.POLL.leaderboard.ready.fresh
     await page.clock.runFor(30000);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
@@ -939,5 +1518,165 @@ test.describe("today's and this week's boards on /leaderboard", () => {
     await expect(
       page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
     ).toBeVisible();
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → STREAM.RESET', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 7. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 8. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+    await expect(
+      page.getByRole("status", { name: "Updating the leaderboard", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → STREAM.DOWN → STREAM.UP', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 7. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 8. STREAM.DOWN
+    await dropStream(page);
+    // 9. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.leaderboard.ready.fresh → xstate.done.actor.load', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 7. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 8. STREAM.DOWN
+    await dropStream(page);
+    // 9. xstate.after.POLL.leaderboard.ready.fresh
+    await page.clock.runFor(30000);
+    // 10. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
+  });
+
+  test('STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → QUERY query="week" → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.leaderboard.ready.stale → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.leaderboard.ready.fresh → xstate.error.actor.load(NETWORK_ERROR)', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpClaimAndLogIn(page, request);
+    await anotherPlayerTapped({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/leaderboard");
+    await page.goto("/leaderboard");
+    await expect(page.getByRole("heading", { name: "Leaderboard", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // 4. QUERY query="week"
+    await page.getByRole("tab", { name: "This week", exact: true }).click();
+    await page.clock.runFor(50);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 6. xstate.after.REREAD_THROTTLE.leaderboard.ready.stale
+    await page.clock.runFor(5000);
+    // 7. xstate.done.actor.load
+    await calls.answer("GET", "/leaderboard", "server");
+    // 8. STREAM.DOWN
+    await dropStream(page);
+    // 9. xstate.after.POLL.leaderboard.ready.fresh
+    await page.clock.runFor(30000);
+    // 10. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/leaderboard", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/leaderboard\?period=week$/);
+    await expect(page.getByRole("table", { name: "Leaderboard: This week", exact: true })).toContainText(
+      "Grace Hopper",
+    );
+    await expect(page.getByRole("tabpanel")).toContainText("with 0.0010 points");
   });
 });

@@ -109,6 +109,27 @@ test.describe("the player's live stream on /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
+  test("TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → NETWORK.OFFLINE", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 3. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
   test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME', async ({
     page,
     request,
@@ -126,16 +147,16 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 4. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("1.0030");
     await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
   });
 
-  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME (2)', async ({
-    page,
-    request,
-  }) => {
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME (2)', {
+    tag: "@core",
+  }, async ({ page, request }) => {
     await page.clock.install();
     await signUpClaimAndLogIn(page, request);
     const calls = heldCalls(page.context());
@@ -151,10 +172,32 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 4. CONNECTION.FRAME
     await logOutElsewhere(page, request);
-    await expect(page.getByRole("status", { name: "Signing out", exact: true })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
     await page.clock.runFor(100);
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → NETWORK.OFFLINE', async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
   test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1")', async ({
@@ -215,6 +258,32 @@ test.describe("the player's live stream on /home", () => {
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE', async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
   });
 
   test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED', async ({
@@ -281,6 +350,68 @@ test.describe("the player's live stream on /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
+  test("TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → NETWORK.OFFLINE", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 3. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 4. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE', async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
   test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME', async ({
     page,
     request,
@@ -308,6 +439,7 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 6. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("1.0030");
@@ -341,7 +473,7 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 6. CONNECTION.FRAME
     await logOutElsewhere(page, request);
-    await expect(page.getByRole("status", { name: "Signing out", exact: true })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
     await page.clock.runFor(100);
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
@@ -383,6 +515,106 @@ test.describe("the player's live stream on /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.done.actor.ticket("ticket-1")', async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 3. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 4. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 5. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 6. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 7. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
   test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED', async ({
     page,
     request,
@@ -421,6 +653,44 @@ test.describe("the player's live stream on /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
   test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME', async ({
     page,
     request,
@@ -456,6 +726,7 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 8. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("1.0030");
@@ -497,16 +768,235 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 8. CONNECTION.FRAME
     await logOutElsewhere(page, request);
-    await expect(page.getByRole("status", { name: "Signing out", exact: true })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
     await page.clock.runFor(100);
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
   });
 
-  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.LOST', { tag: "@core" }, async ({
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1")', async ({
     page,
     request,
   }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 9. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 9. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 3. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 4. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 5. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(2000);
+    // 6. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 7. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 8. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 9. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 9. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 10. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(2000);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1")', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 9. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 10. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(2000);
+    // 11. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.LOST', async ({ page, request }) => {
     await signUpClaimAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("POST", "/events/ticket");
@@ -546,6 +1036,32 @@ test.describe("the player's live stream on /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
+  test("TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → NETWORK.OFFLINE → NETWORK.ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 3. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 4. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
   test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → CONNECTION.FRAME', async ({
     page,
     request,
@@ -563,8 +1079,10 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 4. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // 5. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0060", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("1.0060");
@@ -590,9 +1108,10 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 4. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // 5. CONNECTION.FRAME
     await logOutElsewhere(page, request);
-    await expect(page.getByRole("status", { name: "Signing out", exact: true })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
     await page.clock.runFor(100);
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
@@ -617,12 +1136,37 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 4. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // 5. xstate.after.HEALTHY.live.leading.open.up
     await page.clock.runFor(60000);
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("1.0030");
     await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → NETWORK.OFFLINE → NETWORK.ONLINE', async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 5. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
   test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.LOST', async ({
@@ -687,6 +1231,38 @@ test.describe("the player's live stream on /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
+  test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → NETWORK.OFFLINE', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 3. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 4. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 5. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 6. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
   test("TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR)", async ({
     page,
     request,
@@ -727,6 +1303,42 @@ test.describe("the player's live stream on /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
+  test("TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → NETWORK.OFFLINE → NETWORK.ONLINE", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 3. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 4. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
   test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → CONNECTION.FRAME', async ({
     page,
     request,
@@ -754,17 +1366,20 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 6. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // 7. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0060", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("1.0060");
     await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(6);
   });
 
-  test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → CONNECTION.FRAME (2)', {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → CONNECTION.FRAME (2)', async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await signUpClaimAndLogIn(page, request);
     const calls = heldCalls(page.context());
@@ -788,9 +1403,10 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 6. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // 7. CONNECTION.FRAME
     await logOutElsewhere(page, request);
-    await expect(page.getByRole("status", { name: "Signing out", exact: true })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
     await page.clock.runFor(100);
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
@@ -823,6 +1439,7 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 6. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // 7. xstate.after.HEALTHY.live.leading.open.up
     await page.clock.runFor(60000);
     // What the person sees at the end
@@ -869,6 +1486,144 @@ test.describe("the player's live stream on /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED', async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 8. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.done.actor.ticket("ticket-1") → CONNECTION.LOST', async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 8. CONNECTION.LOST
+    await calls.answer("GET", "/events", "network");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → NETWORK.OFFLINE', async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 3. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 4. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 5. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 6. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 7. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 8. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
   test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → xstate.after.HEALTHY.live.leading.open.up', async ({
     page,
     request,
@@ -909,6 +1664,46 @@ test.describe("the player's live stream on /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
+  test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → NETWORK.OFFLINE', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 3. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 4. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 5. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(2000);
+    // 6. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 7. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 8. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
   test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → CONNECTION.FRAME', async ({
     page,
     request,
@@ -944,8 +1739,10 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 8. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // 9. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0060", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("1.0060");
@@ -987,9 +1784,10 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 8. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // 9. CONNECTION.FRAME
     await logOutElsewhere(page, request);
-    await expect(page.getByRole("status", { name: "Signing out", exact: true })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
     await page.clock.runFor(100);
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
@@ -1030,8 +1828,336 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("GET", "/events", "server");
     // 8. CONNECTION.FRAME
     await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
     // 9. xstate.after.HEALTHY.live.leading.open.up
     await page.clock.runFor(60000);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 9. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 10. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.LOST', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 9. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 10. CONNECTION.LOST
+    await calls.answer("GET", "/events", "network");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → NETWORK.OFFLINE', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 9. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 10. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 3. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 4. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 5. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(2000);
+    // 6. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 7. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 8. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 9. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 10. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 9. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 10. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(2000);
+    // 11. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 9. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 10. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(2000);
+    // 11. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 12. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED → CONNECTION.FRAME → NETWORK.OFFLINE → NETWORK.ONLINE → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.error.actor.ticket(SERVER_ERROR) → xstate.after.RECONNECT.live.leading.waiting → xstate.done.actor.ticket("ticket-1") → CONNECTION.LOST', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/events/ticket");
+    await calls.hold("GET", "/events");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TABS.LEAD
+    // 2. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 3. CONNECTION.OPENED
+    await calls.answer("GET", "/events", "server");
+    // 4. CONNECTION.FRAME
+    await tapElsewhere(page, request, 3);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 5. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 6. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // 7. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 8. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(1000);
+    // 9. xstate.error.actor.ticket(SERVER_ERROR)
+    await calls.answer("POST", "/events/ticket", {
+      status: 500,
+      code: "SERVER_ERROR",
+      message: "Something went wrong on our side. Please try again.",
+    });
+    // 10. xstate.after.RECONNECT.live.leading.waiting
+    await page.clock.runFor(2000);
+    // 11. xstate.done.actor.ticket("ticket-1")
+    await calls.answer("POST", "/events/ticket", "server");
+    // 12. CONNECTION.LOST
+    await calls.answer("GET", "/events", "network");
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("1.0030");

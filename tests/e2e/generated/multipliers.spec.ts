@@ -460,7 +460,7 @@ test.describe("buy a multiplier from Home", () => {
     await calls.answer("POST", "/wallet/multipliers/purchase", "network");
     // 5. MULTIPLIER.CHANGED multiplier=0.002
     page = await switchTab(tabs, 1, "/home");
-    await expect(page.getByText("$7.00", { exact: true })).toBeVisible();
+    await expect(page.getByText("$7.00", { exact: true }).first()).toBeVisible();
     calls.pass("GET", "/wallet/multipliers", 1);
     await page.getByRole("button", { name: "Upgrade", exact: true }).click();
     calls.pass("POST", "/wallet/multipliers/purchase", 1);
@@ -468,7 +468,7 @@ test.describe("buy a multiplier from Home", () => {
       .getByRole("dialog", { name: "Multipliers", exact: true })
       .getByRole("button", { name: "Purchase", exact: true })
       .click();
-    await expect(page.getByText("Multiplier upgraded to 0.002x!", { exact: true })).toBeVisible();
+    await expect(page.getByText("Multiplier upgraded to 0.002x!", { exact: true }).first()).toBeVisible();
     page = await switchTab(tabs, 0);
     await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
       "Multiplier upgraded to 0.002x!",
@@ -538,7 +538,7 @@ test.describe("buy a multiplier from Home", () => {
     await page.keyboard.press("Escape");
     // 6. MULTIPLIER.CHANGED multiplier=0.002
     page = await switchTab(tabs, 1, "/home");
-    await expect(page.getByText("$7.00", { exact: true })).toBeVisible();
+    await expect(page.getByText("$7.00", { exact: true }).first()).toBeVisible();
     calls.pass("GET", "/wallet/multipliers", 1);
     await page.getByRole("button", { name: "Upgrade", exact: true }).click();
     calls.pass("POST", "/wallet/multipliers/purchase", 1);
@@ -546,7 +546,7 @@ test.describe("buy a multiplier from Home", () => {
       .getByRole("dialog", { name: "Multipliers", exact: true })
       .getByRole("button", { name: "Purchase", exact: true })
       .click();
-    await expect(page.getByText("Multiplier upgraded to 0.002x!", { exact: true })).toBeVisible();
+    await expect(page.getByText("Multiplier upgraded to 0.002x!", { exact: true }).first()).toBeVisible();
     page = await switchTab(tabs, 0);
     await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
       "Multiplier upgraded to 0.002x!",
@@ -653,7 +653,7 @@ test.describe("buy a multiplier from Home", () => {
     await calls.answer("GET", "/wallet/multipliers", "network");
     // 8. MULTIPLIER.CHANGED multiplier=0.002
     page = await switchTab(tabs, 1, "/home");
-    await expect(page.getByText("$7.00", { exact: true })).toBeVisible();
+    await expect(page.getByText("$7.00", { exact: true }).first()).toBeVisible();
     calls.pass("GET", "/wallet/multipliers", 1);
     await page.getByRole("button", { name: "Upgrade", exact: true }).click();
     calls.pass("POST", "/wallet/multipliers/purchase", 1);
@@ -661,7 +661,7 @@ test.describe("buy a multiplier from Home", () => {
       .getByRole("dialog", { name: "Multipliers", exact: true })
       .getByRole("button", { name: "Purchase", exact: true })
       .click();
-    await expect(page.getByText("Multiplier upgraded to 0.002x!", { exact: true })).toBeVisible();
+    await expect(page.getByText("Multiplier upgraded to 0.002x!", { exact: true }).first()).toBeVisible();
     page = await switchTab(tabs, 0);
     await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
       "Multiplier upgraded to 0.002x!",

@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { twoPagesOfHistory } from "../arrange/reads.ts";
-import { signUpAndLogIn, tapElsewhere } from "../fixtures.ts";
+import { resetStream, signUpAndLogIn, tapElsewhere } from "../fixtures.ts";
 import { heldCalls } from "../held-calls.ts";
 
 test.describe("the points history on /rewards", () => {
@@ -88,6 +88,23 @@ test.describe("the points history on /rewards", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeVisible();
   });
 
+  test("xstate.done.actor.loadHistoryPage → STREAM.RESET", async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading points history", exact: true }).first(),
+    ).toBeVisible();
+  });
+
   test("xstate.done.actor.loadHistoryPage → MORE → xstate.done.actor.loadHistoryPage", async ({
     page,
     request,
@@ -139,10 +156,9 @@ test.describe("the points history on /rewards", () => {
     );
   });
 
-  test("xstate.done.actor.loadHistoryPage → MORE → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001", async ({
-    page,
-    request,
-  }) => {
+  test("xstate.done.actor.loadHistoryPage → MORE → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001", {
+    tag: "@core",
+  }, async ({ page, request }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfHistory({ page, request, account });
     const calls = heldCalls(page.context());
@@ -206,6 +222,28 @@ test.describe("the points history on /rewards", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeVisible();
   });
 
+  test("xstate.done.actor.loadHistoryPage → STREAM.RESET → xstate.error.actor.loadHistoryPage(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points/history", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText(
+      "Could not load your points history. Check your connection and try again.",
+    );
+  });
+
   test("xstate.done.actor.loadHistoryPage → MORE → xstate.done.actor.loadHistoryPage → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001", async ({
     page,
     request,
@@ -230,6 +268,33 @@ test.describe("the points history on /rewards", () => {
     // What the person sees at the end
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0010");
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0070");
+  });
+
+  test("xstate.done.actor.loadHistoryPage → MORE → xstate.done.actor.loadHistoryPage → STREAM.RESET", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. MORE
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Show more", exact: true })
+      .click();
+    // 3. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading points history", exact: true }).first(),
+    ).toBeVisible();
   });
 
   test("xstate.done.actor.loadHistoryPage → MORE → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001", async ({
@@ -259,6 +324,33 @@ test.describe("the points history on /rewards", () => {
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText(
       "Could not load more. Check your connection and press Show more again.",
     );
+  });
+
+  test("xstate.done.actor.loadHistoryPage → MORE → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → STREAM.RESET", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. MORE
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Show more", exact: true })
+      .click();
+    // 3. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points/history", "network");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading points history", exact: true }).first(),
+    ).toBeVisible();
   });
 
   test("xstate.done.actor.loadHistoryPage → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001 → xstate.done.actor.loadHistoryPage → MORE", async ({
@@ -369,6 +461,35 @@ test.describe("the points history on /rewards", () => {
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0070");
   });
 
+  test("xstate.done.actor.loadHistoryPage → MORE → xstate.done.actor.loadHistoryPage → STREAM.RESET → xstate.error.actor.loadHistoryPage(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. MORE
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Show more", exact: true })
+      .click();
+    // 3. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points/history", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText(
+      "Could not load your points history. Check your connection and try again.",
+    );
+  });
+
   test("xstate.done.actor.loadHistoryPage → MORE → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001 → xstate.done.actor.loadHistoryPage", async ({
     page,
     request,
@@ -429,6 +550,35 @@ test.describe("the points history on /rewards", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText(
       "Could not load more. Check your connection and press Show more again.",
+    );
+  });
+
+  test("xstate.done.actor.loadHistoryPage → MORE → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → STREAM.RESET → xstate.error.actor.loadHistoryPage(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. MORE
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Show more", exact: true })
+      .click();
+    // 3. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points/history", "network");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points/history", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText(
+      "Could not load your points history. Check your connection and try again.",
     );
   });
 
@@ -621,10 +771,7 @@ test.describe("the points history on /rewards", () => {
     );
   });
 
-  test("xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → RETRY", { tag: "@core" }, async ({
-    page,
-    request,
-  }) => {
+  test("xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → RETRY", async ({ page, request }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfHistory({ page, request, account });
     const calls = heldCalls(page.context());
@@ -660,6 +807,27 @@ test.describe("the points history on /rewards", () => {
     await tapElsewhere(page, request, 3);
     // 3. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
     await calls.answer("GET", "/user/*/points/history", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0010");
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadHistoryPage → STREAM.RESET → xstate.done.actor.loadHistoryPage", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
     // What the person sees at the end
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0010");
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeVisible();
@@ -720,9 +888,10 @@ test.describe("the points history on /rewards", () => {
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0070");
   });
 
-  test("xstate.done.actor.loadHistoryPage → MORE → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001 → xstate.error.actor.loadHistoryPage(NETWORK_ERROR)", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("xstate.done.actor.loadHistoryPage → MORE → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001 → xstate.error.actor.loadHistoryPage(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfHistory({ page, request, account });
     const calls = heldCalls(page.context());
@@ -771,6 +940,33 @@ test.describe("the points history on /rewards", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeVisible();
   });
 
+  test("xstate.done.actor.loadHistoryPage → STREAM.RESET → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → RETRY", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points/history", "network");
+    // 4. RETRY
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Try again", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading points history", exact: true }).first(),
+    ).toBeVisible();
+  });
+
   test("xstate.done.actor.loadHistoryPage → MORE → xstate.done.actor.loadHistoryPage → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001 → xstate.error.actor.loadHistoryPage(NETWORK_ERROR)", async ({
     page,
     request,
@@ -799,6 +995,34 @@ test.describe("the points history on /rewards", () => {
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0070");
   });
 
+  test("xstate.done.actor.loadHistoryPage → MORE → xstate.done.actor.loadHistoryPage → STREAM.RESET → xstate.done.actor.loadHistoryPage", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. MORE
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Show more", exact: true })
+      .click();
+    // 3. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0010");
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeVisible();
+  });
+
   test("xstate.done.actor.loadHistoryPage → MORE → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001 → xstate.error.actor.loadHistoryPage(NETWORK_ERROR)", async ({
     page,
     request,
@@ -822,6 +1046,37 @@ test.describe("the points history on /rewards", () => {
     await tapElsewhere(page, request, 3);
     // 5. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
     await calls.answer("GET", "/user/*/points/history", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0010");
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText(
+      "Could not load more. Check your connection and press Show more again.",
+    );
+  });
+
+  test("xstate.done.actor.loadHistoryPage → MORE → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → STREAM.RESET → xstate.done.actor.loadHistoryPage", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. MORE
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Show more", exact: true })
+      .click();
+    // 3. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points/history", "network");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
     // What the person sees at the end
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0010");
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeVisible();
@@ -973,6 +1228,40 @@ test.describe("the points history on /rewards", () => {
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText("+0.0070");
   });
 
+  test("xstate.done.actor.loadHistoryPage → MORE → xstate.done.actor.loadHistoryPage → STREAM.RESET → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → RETRY", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. MORE
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Show more", exact: true })
+      .click();
+    // 3. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points/history", "network");
+    // 6. RETRY
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Try again", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading points history", exact: true }).first(),
+    ).toBeVisible();
+  });
+
   test("xstate.done.actor.loadHistoryPage → MORE → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001 → xstate.done.actor.loadHistoryPage → MORE", async ({
     page,
     request,
@@ -1038,6 +1327,39 @@ test.describe("the points history on /rewards", () => {
     await expect(page.getByRole("region", { name: "Points history", exact: true })).toContainText(
       "Could not load more. Check your connection and press Show more again.",
     );
+  });
+
+  test("xstate.done.actor.loadHistoryPage → MORE → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → STREAM.RESET → xstate.error.actor.loadHistoryPage(NETWORK_ERROR) → RETRY", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfHistory({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points/history");
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Points history", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadHistoryPage
+    await calls.answer("GET", "/user/*/points/history", "server");
+    // 2. MORE
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Show more", exact: true })
+      .click();
+    // 3. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points/history", "network");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.error.actor.loadHistoryPage(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points/history", "network");
+    // 6. RETRY
+    await page
+      .getByRole("region", { name: "Points history", exact: true })
+      .getByRole("button", { name: "Try again", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading points history", exact: true }).first(),
+    ).toBeVisible();
   });
 
   test("xstate.done.actor.loadHistoryPage → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001 → xstate.done.actor.loadHistoryPage → MORE → POINTS.UPDATED points=1.03 totalTaps=30 multiplier=0.001 → xstate.done.actor.loadHistoryPage", async ({

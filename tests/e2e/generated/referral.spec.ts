@@ -83,7 +83,7 @@ test.describe("the Invite friends card on /rewards", () => {
     // 1. STREAM.UP
     // 2. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(
       page.getByRole("status", { name: "Loading your referrals", exact: true }).first(),
@@ -131,7 +131,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
     await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
@@ -155,7 +155,7 @@ test.describe("the Invite friends card on /rewards", () => {
     // 1. STREAM.UP
     // 2. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.loadReferrals
     await calls.answer("GET", "/referrals", "server");
     // What the person sees at the end
@@ -181,7 +181,7 @@ test.describe("the Invite friends card on /rewards", () => {
     // 1. STREAM.UP
     // 2. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 3. xstate.error.actor.loadReferrals(NETWORK_ERROR)
     await calls.answer("GET", "/referrals", "network");
     // What the person sees at the end
@@ -206,7 +206,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
     await page.clock.runFor(5000);
     // What the person sees at the end
@@ -236,7 +236,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. REFERRAL.UPDATED invited=2 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Katherine Johnson");
     // What the person sees at the end
@@ -262,7 +262,7 @@ test.describe("the Invite friends card on /rewards", () => {
     // 1. STREAM.UP
     // 2. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.loadReferrals
     await calls.answer("GET", "/referrals", "server");
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
@@ -293,7 +293,7 @@ test.describe("the Invite friends card on /rewards", () => {
     // 1. STREAM.UP
     // 2. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.loadReferrals
     await calls.answer("GET", "/referrals", "server");
     // 4. REFERRAL.UPDATED invited=2 earnedPoints=0 earnedToday=0
@@ -323,7 +323,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
     await page.clock.runFor(5000);
     // 5. xstate.done.actor.loadReferrals
@@ -352,7 +352,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
     await page.clock.runFor(5000);
     // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
@@ -382,7 +382,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
     await page.clock.runFor(5000);
     // 5. xstate.done.actor.loadReferrals
@@ -418,7 +418,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
     await page.clock.runFor(5000);
     // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
@@ -505,7 +505,7 @@ test.describe("the Invite friends card on /rewards", () => {
     // 1. STREAM.UP
     // 2. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 3. xstate.error.actor.loadReferrals(NETWORK_ERROR)
     await calls.answer("GET", "/referrals", "network");
     // 4. RETRY
@@ -534,7 +534,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
     await page.clock.runFor(5000);
     // 5. REFERRAL.UPDATED invited=2 earnedPoints=0 earnedToday=0
@@ -562,7 +562,7 @@ test.describe("the Invite friends card on /rewards", () => {
     // 1. STREAM.UP
     // 2. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.loadReferrals
     await calls.answer("GET", "/referrals", "server");
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
@@ -592,7 +592,7 @@ test.describe("the Invite friends card on /rewards", () => {
     // 1. STREAM.UP
     // 2. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.loadReferrals
     await calls.answer("GET", "/referrals", "server");
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
@@ -622,7 +622,7 @@ test.describe("the Invite friends card on /rewards", () => {
     // 1. STREAM.UP
     // 2. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.loadReferrals
     await calls.answer("GET", "/referrals", "server");
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
@@ -654,7 +654,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
     await page.clock.runFor(5000);
     // 5. xstate.done.actor.loadReferrals
@@ -686,7 +686,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
     await page.clock.runFor(5000);
     // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
@@ -717,7 +717,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
     await page.clock.runFor(5000);
     // 5. xstate.done.actor.loadReferrals
@@ -757,7 +757,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await calls.answer("GET", "/referrals", "server");
     // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
     await friendSignsUpWith(page, request, "Alan Turing");
-    await expect(page.getByText("5.0000", { exact: true })).toBeVisible();
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
     await page.clock.runFor(5000);
     // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)

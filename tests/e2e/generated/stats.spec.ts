@@ -3,7 +3,7 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { signUpClaimAndLogIn, tapElsewhere } from "../fixtures.ts";
+import { dropStream, resetStream, restoreStream, signUpClaimAndLogIn, tapElsewhere } from "../fixtures.ts";
 import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("the player's stats on /stats", () => {
@@ -84,7 +84,7 @@ test.describe("the player's stats on /stats", () => {
     // 1. STREAM.UP
     // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(
       page.getByRole("status", { name: "Loading your statistics", exact: true }).first(),
@@ -107,7 +107,27 @@ test.describe("the player's stats on /stats", () => {
     await calls.answer("GET", "/user/*/stats", "server");
     // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps0Points from taps0.0000");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
     // What the person sees at the end
     await expect(page.getByRole("main")).toContainText("Taps0Points from taps0.0000");
     await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
@@ -129,7 +149,7 @@ test.describe("the player's stats on /stats", () => {
     // 1. STREAM.UP
     // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.load
     await calls.answer("GET", "/user/*/stats", "server");
     // What the person sees at the end
@@ -153,7 +173,7 @@ test.describe("the player's stats on /stats", () => {
     // 1. STREAM.UP
     // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // 3. xstate.error.actor.load(NETWORK_ERROR)
     await calls.answer("GET", "/user/*/stats", "network");
     // What the person sees at the end
@@ -180,9 +200,37 @@ test.describe("the player's stats on /stats", () => {
     await calls.answer("GET", "/user/*/stats", "server");
     // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
     await page.clock.runFor(5000);
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps0Points from taps0.0000");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+    await expect(
+      page.getByRole("status", { name: "Updating your statistics", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.stats.ready.fresh", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. xstate.after.POLL.stats.ready.fresh
+    await page.clock.runFor(30000);
     // What the person sees at the end
     await expect(page.getByRole("main")).toContainText("Taps0Points from taps0.0000");
     await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
@@ -207,7 +255,7 @@ test.describe("the player's stats on /stats", () => {
     // 1. STREAM.UP
     // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.load
     await calls.answer("GET", "/user/*/stats", "server");
     // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
@@ -222,9 +270,10 @@ test.describe("the player's stats on /stats", () => {
     ).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.done.actor.load", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.done.actor.load", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await signUpClaimAndLogIn(page, request);
     const calls = heldCalls(page.context());
@@ -237,7 +286,7 @@ test.describe("the player's stats on /stats", () => {
     await calls.answer("GET", "/user/*/stats", "server");
     // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
     await page.clock.runFor(5000);
     // 5. xstate.done.actor.load
@@ -247,6 +296,71 @@ test.describe("the player's stats on /stats", () => {
     await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
       "Still at the starting multiplier. Buy one from the Tap page.",
     );
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.done.actor.load → STREAM.DOWN", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 6. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps1Points from taps0.0010");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.stats.ready.fresh", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 6. STREAM.DOWN
+    await dropStream(page);
+    // 7. xstate.after.POLL.stats.ready.fresh
+    await page.clock.runFor(30000);
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps1Points from taps0.0010");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+    await expect(
+      page.getByRole("status", { name: "Updating your statistics", exact: true }).first(),
+    ).toBeVisible();
   });
 
   test("STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → RETRY", async ({ page, request }) => {
@@ -268,6 +382,28 @@ test.describe("the player's stats on /stats", () => {
     ).toBeVisible();
   });
 
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps0Points from taps0.0000");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+  });
+
   test("STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.error.actor.load(NETWORK_ERROR) → RETRY", {
     tag: "@core",
   }, async ({ page, request }) => {
@@ -281,7 +417,7 @@ test.describe("the player's stats on /stats", () => {
     // 1. STREAM.UP
     // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // 3. xstate.error.actor.load(NETWORK_ERROR)
     await calls.answer("GET", "/user/*/stats", "network");
     // 4. RETRY
@@ -307,12 +443,66 @@ test.describe("the player's stats on /stats", () => {
     await calls.answer("GET", "/user/*/stats", "server");
     // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
     await page.clock.runFor(5000);
     // 5. POINTS.UPDATED points=1.002 totalTaps=2 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0020", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0020", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps0Points from taps0.0000");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.stats.ready.fresh → xstate.done.actor.load", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. xstate.after.POLL.stats.ready.fresh
+    await page.clock.runFor(30000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps0Points from taps0.0000");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.stats.ready.fresh → xstate.error.actor.load(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. xstate.after.POLL.stats.ready.fresh
+    await page.clock.runFor(30000);
+    // 5. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/stats", "network");
     // What the person sees at the end
     await expect(page.getByRole("main")).toContainText("Taps0Points from taps0.0000");
     await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
@@ -334,7 +524,7 @@ test.describe("the player's stats on /stats", () => {
     // 1. STREAM.UP
     // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.load
     await calls.answer("GET", "/user/*/stats", "server");
     // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
@@ -348,9 +538,10 @@ test.describe("the player's stats on /stats", () => {
     );
   });
 
-  test("STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.error.actor.load(NETWORK_ERROR)", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("STREAM.UP → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.error.actor.load(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await signUpClaimAndLogIn(page, request);
     const calls = heldCalls(page.context());
@@ -361,12 +552,143 @@ test.describe("the player's stats on /stats", () => {
     // 1. STREAM.UP
     // 2. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
     await tapElsewhere(page, request, 1);
-    await expect(page.getByText("1.0010", { exact: true })).toBeVisible();
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
     // 3. xstate.done.actor.load
     await calls.answer("GET", "/user/*/stats", "server");
     // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
     await page.clock.runFor(5000);
     // 5. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/stats", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps1Points from taps0.0010");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.done.actor.load → STREAM.RESET", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 6. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps1Points from taps0.0010");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+    await expect(
+      page.getByRole("status", { name: "Updating your statistics", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 6. STREAM.DOWN
+    await dropStream(page);
+    // 7. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps1Points from taps0.0010");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.stats.ready.fresh → xstate.done.actor.load", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 6. STREAM.DOWN
+    await dropStream(page);
+    // 7. xstate.after.POLL.stats.ready.fresh
+    await page.clock.runFor(30000);
+    // 8. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("main")).toContainText("Taps1Points from taps0.0010");
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001 → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.done.actor.load → STREAM.DOWN → xstate.after.POLL.stats.ready.fresh → xstate.error.actor.load(NETWORK_ERROR)", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. POINTS.UPDATED points=1.001 totalTaps=1 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("1.0010", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 6. STREAM.DOWN
+    await dropStream(page);
+    // 7. xstate.after.POLL.stats.ready.fresh
+    await page.clock.runFor(30000);
+    // 8. xstate.error.actor.load(NETWORK_ERROR)
     await calls.answer("GET", "/user/*/stats", "network");
     // What the person sees at the end
     await expect(page.getByRole("main")).toContainText("Taps1Points from taps0.0010");

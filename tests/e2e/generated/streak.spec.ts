@@ -3,7 +3,7 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { signUpAndLogIn, signUpClaimAndLogIn } from "../fixtures.ts";
+import { resetStream, signUpAndLogIn, signUpClaimAndLogIn } from "../fixtures.ts";
 import { heldCalls } from "../held-calls.ts";
 
 test.describe("claim today's streak on /rewards", () => {
@@ -109,6 +109,22 @@ test.describe("claim today's streak on /rewards", () => {
       "Check your connection and press Claim again: a day is never paid twice.",
     );
     await expect(page.getByText("Could not claim today's reward", { exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadStreak → STREAM.RESET", { tag: "@core" }, async ({ page, request }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/streak");
+    await calls.hold("POST", "/rewards/streak/claim");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadStreak
+    await calls.answer("GET", "/rewards/streak", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading your streak", exact: true }).first(),
+    ).toBeVisible();
   });
 
   test("xstate.error.actor.loadStreak(NETWORK_ERROR) → RETRY", { tag: "@core" }, async ({

@@ -118,7 +118,7 @@ test.describe("one tab's pending taps on /tap", () => {
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0010");
     await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);

@@ -470,13 +470,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0010");
   });
@@ -555,13 +555,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0010");
   });
@@ -827,13 +827,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0020");
   });
@@ -969,13 +969,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0010");
   });
@@ -1010,13 +1010,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0020");
   });
@@ -1149,13 +1149,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0010");
   });
@@ -1214,13 +1214,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. xstate.done.actor.sendBatch
     await calls.answer("POST", "/user/*/points", "server");
     await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
@@ -1255,13 +1255,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
     await calls.answer("POST", "/user/*/points", "network");
     // What the person sees at the end
@@ -1294,13 +1294,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
     await calls.answer("POST", "/user/*/points", {
       status: 403,
@@ -1457,13 +1457,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. ONLINE
     await page.context().setOffline(true);
     await page.context().setOffline(false);
@@ -1496,13 +1496,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. xstate.done.actor.sendBatch
     await calls.answer("POST", "/user/*/points", "server");
     await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
@@ -1536,13 +1536,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
     await calls.answer("POST", "/user/*/points", "network");
     // What the person sees at the end
@@ -1574,13 +1574,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
     await calls.answer("POST", "/user/*/points", {
       status: 403,
@@ -1936,13 +1936,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0020");
   });
@@ -2094,13 +2094,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
     await calls.answer("POST", "/user/*/points", "network");
     // What the person sees at the end
@@ -2141,13 +2141,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
     await calls.answer("POST", "/user/*/points", {
       status: 403,
@@ -2272,13 +2272,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0020");
   });
@@ -2390,13 +2390,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 5. xstate.error.actor.sendBatch(NETWORK_ERROR)
     await calls.answer("POST", "/user/*/points", "network");
     // What the person sees at the end
@@ -2436,13 +2436,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 5. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
     await calls.answer("POST", "/user/*/points", {
       status: 403,
@@ -2564,13 +2564,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0020");
   });
@@ -2710,13 +2710,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
     await calls.answer("POST", "/user/*/points", "network");
     // 5. FLUSH
@@ -2725,13 +2725,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0010");
   });
@@ -2793,13 +2793,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. ONLINE
     await page.context().setOffline(true);
     await page.context().setOffline(false);
@@ -2836,13 +2836,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. ONLINE
     await page.context().setOffline(true);
     await page.context().setOffline(false);
@@ -2877,13 +2877,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. ONLINE
     await page.context().setOffline(true);
     await page.context().setOffline(false);
@@ -2922,13 +2922,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
     await calls.answer("POST", "/user/*/points", "network");
     // 5. FLUSH
@@ -2937,13 +2937,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0010");
   });
@@ -2972,13 +2972,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 4. xstate.error.actor.sendBatch(NETWORK_ERROR)
     await calls.answer("POST", "/user/*/points", "network");
     // 5. ONLINE
@@ -3307,13 +3307,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 6. xstate.error.actor.sendBatch(NETWORK_ERROR)
     await calls.answer("POST", "/user/*/points", "network");
     // What the person sees at the end
@@ -3356,13 +3356,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // 6. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
     await calls.answer("POST", "/user/*/points", {
       status: 403,
@@ -3493,13 +3493,13 @@ test.describe("tap and sync on /tap and /home", () => {
         .getByRole("navigation", { name: "Main", exact: true })
         .getByRole("link", { name: "Tap", exact: true })
         .click();
-      await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
     }
     await page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("link", { name: "Home", exact: true })
       .click();
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0020");
   });

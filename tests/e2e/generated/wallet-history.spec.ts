@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { twoPagesOfMovements } from "../arrange/usdt.ts";
-import { fundElsewhere, liveStreamUp, signUpAndLogIn } from "../fixtures.ts";
+import { dropStream, fundElsewhere, liveStreamUp, restoreStream, signUpAndLogIn } from "../fixtures.ts";
 import { heldCalls } from "../held-calls.ts";
 
 test.describe("the transaction history on /wallet", () => {
@@ -232,6 +232,33 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByRole("button", { name: "Loading...", exact: true }).first()).toBeDisabled();
   });
 
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
+  });
+
   test("STREAM.UP → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage", async ({
     page,
     request,
@@ -290,6 +317,66 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByRole("button", { name: "Loading...", exact: true }).first()).toBeDisabled();
   });
 
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → STREAM.UP", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. MORE
+    await page.getByRole("button", { name: "Show more", exact: true }).click();
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 6. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 7. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage", async ({
     page,
     request,
@@ -319,40 +406,6 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
-  });
-
-  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR)", async ({
-    page,
-    request,
-  }) => {
-    const account = await signUpAndLogIn(page, request);
-    await twoPagesOfMovements({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/wallet/history");
-    await page.goto("/wallet");
-    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
-    // 1. STREAM.UP
-    await liveStreamUp(page);
-    // 2. xstate.done.actor.loadPage
-    await calls.answer("GET", "/wallet/history", "server");
-    // 3. WALLET.UPDATED balance=30
-    await fundElsewhere(page, request, 3);
-    await calls.asked("GET", "/wallet/history", 1);
-    // 4. xstate.done.actor.loadPage
-    await calls.answer("GET", "/wallet/history", "server");
-    // 5. MORE
-    await page.getByRole("button", { name: "Show more", exact: true }).click();
-    // 6. WALLET.UPDATED balance=30
-    await fundElsewhere(page, request, 3);
-    // 7. xstate.error.actor.loadPage(NETWORK_ERROR)
-    await calls.answer("GET", "/wallet/history", "network");
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "Failed to fetch transactions",
-    );
-    // What the person sees at the end
-    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
   });
 
   test("STREAM.UP → WALLET.UPDATED balance=30", { tag: "@core" }, async ({ page, request }) => {
@@ -450,10 +503,9 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
   });
 
-  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR)", async ({
-    page,
-    request,
-  }) => {
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR)", {
+    tag: "@core",
+  }, async ({ page, request }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfMovements({ page, request, account });
     const calls = heldCalls(page.context());
@@ -474,10 +526,9 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
   });
 
-  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → WALLET.UPDATED balance=30", async ({
-    page,
-    request,
-  }) => {
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → WALLET.UPDATED balance=30", {
+    tag: "@core",
+  }, async ({ page, request }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfMovements({ page, request, account });
     const calls = heldCalls(page.context());
@@ -525,10 +576,9 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR)", async ({
-    page,
-    request,
-  }) => {
+  test("STREAM.UP → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR)", {
+    tag: "@core",
+  }, async ({ page, request }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfMovements({ page, request, account });
     const calls = heldCalls(page.context());
@@ -672,6 +722,167 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
   });
 
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. MORE
+    await page.getByRole("button", { name: "Show more", exact: true }).click();
+    // 6. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    // 7. xstate.error.actor.loadPage(NETWORK_ERROR)
+    await calls.answer("GET", "/wallet/history", "network");
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Failed to fetch transactions",
+    );
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → STREAM.UP → xstate.done.actor.loadPage", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. STREAM.UP
+    await restoreStream(page);
+    // 7. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → STREAM.UP → xstate.error.actor.loadPage(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. STREAM.UP
+    await restoreStream(page);
+    // 7. xstate.error.actor.loadPage(NETWORK_ERROR)
+    await calls.answer("GET", "/wallet/history", "network");
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → STREAM.UP → WALLET.UPDATED balance=30", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. STREAM.UP
+    await restoreStream(page);
+    // 7. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 2);
+    await calls.answer("GET", "/wallet/history", "server");
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → STREAM.UP", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. MORE
+    await page.getByRole("button", { name: "Show more", exact: true }).click();
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 6. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 7. STREAM.DOWN
+    await dropStream(page);
+    // 8. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → xstate.done.actor.loadPage", async ({
     page,
     request,
@@ -705,9 +916,10 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → xstate.error.actor.loadPage(NETWORK_ERROR)", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → xstate.error.actor.loadPage(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfMovements({ page, request, account });
     const calls = heldCalls(page.context());
@@ -770,114 +982,5 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
-  });
-
-  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR) → xstate.done.actor.loadPage", async ({
-    page,
-    request,
-  }) => {
-    const account = await signUpAndLogIn(page, request);
-    await twoPagesOfMovements({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/wallet/history");
-    await page.goto("/wallet");
-    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
-    // 1. STREAM.UP
-    await liveStreamUp(page);
-    // 2. xstate.done.actor.loadPage
-    await calls.answer("GET", "/wallet/history", "server");
-    // 3. WALLET.UPDATED balance=30
-    await fundElsewhere(page, request, 3);
-    await calls.asked("GET", "/wallet/history", 1);
-    // 4. xstate.done.actor.loadPage
-    await calls.answer("GET", "/wallet/history", "server");
-    // 5. MORE
-    await page.getByRole("button", { name: "Show more", exact: true }).click();
-    // 6. WALLET.UPDATED balance=30
-    await fundElsewhere(page, request, 3);
-    // 7. xstate.error.actor.loadPage(NETWORK_ERROR)
-    await calls.answer("GET", "/wallet/history", "network");
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "Failed to fetch transactions",
-    );
-    // 8. xstate.done.actor.loadPage
-    await calls.answer("GET", "/wallet/history", "server");
-    // What the person sees at the end
-    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
-  });
-
-  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR) → xstate.error.actor.loadPage(NETWORK_ERROR)", async ({
-    page,
-    request,
-  }) => {
-    const account = await signUpAndLogIn(page, request);
-    await twoPagesOfMovements({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/wallet/history");
-    await page.goto("/wallet");
-    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
-    // 1. STREAM.UP
-    await liveStreamUp(page);
-    // 2. xstate.done.actor.loadPage
-    await calls.answer("GET", "/wallet/history", "server");
-    // 3. WALLET.UPDATED balance=30
-    await fundElsewhere(page, request, 3);
-    await calls.asked("GET", "/wallet/history", 1);
-    // 4. xstate.done.actor.loadPage
-    await calls.answer("GET", "/wallet/history", "server");
-    // 5. MORE
-    await page.getByRole("button", { name: "Show more", exact: true }).click();
-    // 6. WALLET.UPDATED balance=30
-    await fundElsewhere(page, request, 3);
-    // 7. xstate.error.actor.loadPage(NETWORK_ERROR)
-    await calls.answer("GET", "/wallet/history", "network");
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "Failed to fetch transactions",
-    );
-    // 8. xstate.error.actor.loadPage(NETWORK_ERROR)
-    await calls.answer("GET", "/wallet/history", "network");
-    // What the person sees at the end
-    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
-  });
-
-  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR) → WALLET.UPDATED balance=30", {
-    tag: "@core",
-  }, async ({ page, request }) => {
-    const account = await signUpAndLogIn(page, request);
-    await twoPagesOfMovements({ page, request, account });
-    const calls = heldCalls(page.context());
-    await calls.hold("GET", "/wallet/history");
-    await page.goto("/wallet");
-    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
-    // 1. STREAM.UP
-    await liveStreamUp(page);
-    // 2. xstate.done.actor.loadPage
-    await calls.answer("GET", "/wallet/history", "server");
-    // 3. WALLET.UPDATED balance=30
-    await fundElsewhere(page, request, 3);
-    await calls.asked("GET", "/wallet/history", 1);
-    // 4. xstate.done.actor.loadPage
-    await calls.answer("GET", "/wallet/history", "server");
-    // 5. MORE
-    await page.getByRole("button", { name: "Show more", exact: true }).click();
-    // 6. WALLET.UPDATED balance=30
-    await fundElsewhere(page, request, 3);
-    // 7. xstate.error.actor.loadPage(NETWORK_ERROR)
-    await calls.answer("GET", "/wallet/history", "network");
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "Failed to fetch transactions",
-    );
-    // 8. WALLET.UPDATED balance=30
-    await fundElsewhere(page, request, 3);
-    await calls.asked("GET", "/wallet/history", 2);
-    await calls.answer("GET", "/wallet/history", "server");
-    // What the person sees at the end
-    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
   });
 });

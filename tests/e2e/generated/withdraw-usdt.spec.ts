@@ -871,7 +871,7 @@ test.describe("withdraw USDT on /wallet", () => {
       "Withdrawal submitted",
     );
     // 5. WITHDRAWAL.UPDATED id="w1" amount=300 status="confirmed" txId="t"
-    await expect(page.getByText("Withdrawal successful!", { exact: true })).toBeVisible();
+    await expect(page.getByText("Withdrawal successful!", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByLabel("TRC20 address", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Amount (USDT)", { exact: true })).toHaveValue("");

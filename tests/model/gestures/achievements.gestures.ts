@@ -19,6 +19,8 @@ import {
   hold,
   type NotAGesture,
   notAGesture,
+  notGestures,
+  resetStream,
   tab,
   type Walk,
   waitFor,
@@ -29,8 +31,6 @@ const LIST = { role: "region", name: "Achievements" } as const;
 const MAIN_NAVIGATION = { role: "navigation", name: "Main" } as const;
 const LOAD_FAILED = "Could not load your achievements. Check your connection and try again.";
 
-const PUSHED =
-  "pushed by the server's live stream and passed on by the root: walked with live-stream (a reconnect, a drop)";
 const NOT_HEARD = "a live event of another kind: the list does not listen to it";
 
 type AchievementsWalkEvent =
@@ -52,12 +52,26 @@ export const achievementsGestures = {
   ),
   "xstate.done.actor.loadAchievements": () => [answer(ACHIEVEMENTS_LOAD, "server")],
   "xstate.error.actor.loadAchievements": () => [answer(ACHIEVEMENTS_LOAD, "network")],
-  "STREAM.RESET": notAGesture(PUSHED),
-  "STREAM.DOWN": notAGesture(PUSHED),
-  "WALLET.UPDATED": notAGesture(NOT_HEARD),
-  "MULTIPLIER.CHANGED": notAGesture(NOT_HEARD),
-  "STANDING.CHANGED": notAGesture(NOT_HEARD),
-} satisfies Partial<Record<AchievementsWalkEvent, Gesture<never> | NotAGesture>>;
+  // The stream reconnects to a server that lost its position: its reset frame makes the list read again.
+  "STREAM.RESET": () => [resetStream()],
+  ...notGestures(["STREAM.UP", "STREAM.DOWN"] as const, "the stream's status, which the list does not keep"),
+  ...notGestures(
+    [
+      "WALLET.UPDATED",
+      "MULTIPLIER.CHANGED",
+      "DEPOSIT.UPDATED",
+      "WITHDRAWAL.UPDATED",
+      "BOOSTER.CHANGED",
+      "REFERRAL.UPDATED",
+      "STANDING.CHANGED",
+      "SESSION.REVOKED",
+      "ADMIN.METRICS",
+      "ADMIN.AUDIT",
+      "ADMIN.RISK",
+    ] as const,
+    NOT_HEARD,
+  ),
+} satisfies Record<AchievementsWalkEvent, Gesture<never> | NotAGesture>;
 
 const FIRST_TAP = {
   id: "first-tap",
@@ -83,6 +97,8 @@ export const achievementsWalkModel: ModelOptions<unknown> = {
         : snapshot.matches("ready") && snapshot.context.achievements[0]?.unlockedAt === null
           ? ([
               { type: "ACHIEVEMENT.UNLOCKED", id: "first-tap", name: "First tap", rewardPoints: 0 },
+              // A reset before the unlock reads the same locked list again.
+              { type: "STREAM.RESET" },
             ] satisfies ModelEvent[])
           : [],
   serializeState: (snapshot) =>

@@ -118,6 +118,18 @@ export type Action =
   | { do: "fundElsewhere"; amount: number }
   /** Waits until the page's live stream is open and the page has heard so (its machines got STREAM.UP). */
   | { do: "liveStreamUp" }
+  /**
+   * The live stream drops and cannot come back while the rest of the network works: the browser's network
+   * blips (the app closes its stream, docs/decisions/042) and every ticket it asks for is refused from then on.
+   */
+  | { do: "dropStream" }
+  /** The stream may come back: tickets pass again, the network blips, and the page's new stream opens. */
+  | { do: "restoreStream" }
+  /**
+   * The stream reconnects to a server that no longer holds the position it resumes from (as after a restore
+   * from backup): the network blips and the server answers the new stream with its `reset` frame.
+   */
+  | { do: "resetStream" }
   /** Waits until `count` requests of a held `call` are out, unanswered (the page asked again). */
   | { do: "asked"; call: Call; count: number }
   /**
@@ -166,6 +178,9 @@ export const adminActsElsewhere = (): Action => ({ do: "adminActsElsewhere" });
 export const friendSignsUp = (name: string): Action => ({ do: "friendSignsUp", name });
 export const fundElsewhere = (amount: number): Action => ({ do: "fundElsewhere", amount });
 export const liveStreamUp = (): Action => ({ do: "liveStreamUp" });
+export const dropStream = (): Action => ({ do: "dropStream" });
+export const restoreStream = (): Action => ({ do: "restoreStream" });
+export const resetStream = (): Action => ({ do: "resetStream" });
 export const asked = (call: Call, count: number): Action => ({ do: "asked", call, count });
 export const decideOnAccountElsewhere = (
   account: Value,
@@ -173,10 +188,14 @@ export const decideOnAccountElsewhere = (
 ): Action => ({ do: "decideOnAccountElsewhere", account, action });
 export const approveElsewhere = (withdrawal: Value): Action => ({ do: "approveElsewhere", withdrawal });
 
-/** The model's snapshots around a step: a gesture may depend on them (how long a back-off is). */
+/**
+ * The model's snapshots around a step, and the path's events before it: a gesture may depend on them (how long
+ * a back-off is, how many pushes the page has had).
+ */
 export interface StepStates {
   before: AnyMachineSnapshot;
   after: AnyMachineSnapshot;
+  earlier: readonly ModelEvent[];
 }
 
 /**

@@ -17,9 +17,13 @@ import {
   fill,
   type Gesture,
   hold,
+  logOutElsewhere,
+  type NotAGesture,
+  notAGesture,
   type Outcome,
   type Walk,
   type WalkPart,
+  waitFor,
 } from "./actions.ts";
 
 /** The visitor of the login walks: the msw backend holds this account; each exported test signs up its own. */
@@ -32,6 +36,13 @@ export const INVALID_CREDENTIALS = {
 };
 
 type Login = Extract<AuthEvent, { type: "LOGIN" }>;
+
+/** Why the login form's walk has no gesture for the session's other events. */
+const SIGNED_OUT = "nobody is signed in on the login form: the session part walks it";
+const AUTH_PAGE =
+  "the /auth page says it opened (or its search changed) as the walk opens it, and closed as a login navigates away: the start and the login send them; the auth-page walk (tests/model/auth-page.walk.test.tsx) changes its search";
+const USER_UPDATED =
+  "the account changed under an open screen (Telegram linked or unlinked): walked with telegram-link";
 
 export const authGestures = {
   LOGIN: (event: Login, next) => [
@@ -46,7 +57,13 @@ export const authGestures = {
     ),
     click({ role: "button", name: "Login" }),
   ],
-} satisfies Partial<Record<AuthEvent["type"], Gesture<Login>>>;
+  LOGOUT: notAGesture(SIGNED_OUT),
+  "SESSION.LOST": notAGesture(SIGNED_OUT),
+  "SESSION.UNAUTHORIZED": notAGesture(SIGNED_OUT),
+  "USER.UPDATED": notAGesture(USER_UPDATED),
+  "AUTH_PAGE.OPENED": notAGesture(AUTH_PAGE),
+  "AUTH_PAGE.CLOSED": notAGesture(AUTH_PAGE),
+} satisfies Record<AuthEvent["type"], Gesture<Login> | NotAGesture>;
 
 /** Start from "nothing stored" and explore only what a visitor on the login form can make happen. */
 export const loginWalkModel: ModelOptions<unknown> = {
@@ -109,8 +126,9 @@ const SESSION = {
 const authAfter = (delay: string, state: string) => ({ type: `xstate.after.${delay}.auth.${state}` });
 
 type SessionWalkEvent =
-  | "LOGOUT"
-  | `xstate.${"done" | "error"}.actor.${"restoreSession" | "refreshSession" | "logout" | "clearStoredSession"}`
+  | AuthEvent["type"]
+  // The stored session is restored and cleared by the app itself, at once: no gesture, no entry.
+  | `xstate.${"done" | "error"}.actor.${"refreshSession" | "logout"}`
   | `xstate.after.${"REFRESH_DELAY" | "REFRESH_RETRY" | "NAVIGATION_DELAY"}.auth.${string}`;
 
 const outcome = (error: unknown): Outcome => {
@@ -133,7 +151,19 @@ export const sessionGestures = {
   "xstate.error.actor.refreshSession": (event: { error: unknown }) => [answer(REFRESH, outcome(event.error))],
   "xstate.done.actor.logout": () => [answer(LOGOUT_CALL, "server")],
   "xstate.error.actor.logout": () => [answer(LOGOUT_CALL, "network")],
-} satisfies Partial<Record<SessionWalkEvent, Gesture<never>>>;
+  // This session is logged out on another device: the server ends it and says so down the live stream. The
+  // app signs out (its spinner shows) and goes to the login page after its short navigation delay.
+  "SESSION.LOST": () => [logOutElsewhere(), waitFor({ role: "status", name: "Signing out" })],
+  LOGIN: notAGesture("the session part starts signed in: the login part walks the form"),
+  "SESSION.UNAUTHORIZED": notAGesture(
+    "another call answered 401 (the API client tells the session): this part holds only the refresh, whose 401 is walked as its own failure; auth.machine.test.ts sends SESSION.UNAUTHORIZED",
+  ),
+  "USER.UPDATED": notAGesture(USER_UPDATED),
+  "AUTH_PAGE.OPENED": notAGesture(
+    "opening /auth while signed in (the app sends the user on): the auth-page walk (tests/model/auth-page.walk.test.tsx) does it; this part stays on /home",
+  ),
+  "AUTH_PAGE.CLOSED": notAGesture("this part never opens /auth (see AUTH_PAGE.OPENED)"),
+} satisfies Record<SessionWalkEvent, Gesture<never> | NotAGesture>;
 
 export const sessionWalkModel: ModelOptions<unknown> = {
   input: { now: () => NOW },
@@ -146,7 +176,11 @@ export const sessionWalkModel: ModelOptions<unknown> = {
     if (snapshot.matches({ signedOut: "redirecting" }))
       return [authAfter("NAVIGATION_DELAY", "signedOut.redirecting")];
     if (snapshot.matches({ signedIn: { session: "active" } }))
-      return [{ type: "LOGOUT" }, authAfter("REFRESH_DELAY", "signedIn.session.active")];
+      return [
+        { type: "LOGOUT" },
+        authAfter("REFRESH_DELAY", "signedIn.session.active"),
+        { type: "SESSION.LOST" },
+      ];
     if (snapshot.matches({ signedIn: { session: "refreshing" } }))
       return [
         { type: "xstate.done.actor.refreshSession", output: SESSION },

@@ -29,6 +29,7 @@ import {
   type NotAGesture,
   notAGesture,
   type Outcome,
+  resetStream,
   type Walk,
 } from "./actions.ts";
 
@@ -109,9 +110,8 @@ export const boostersGestures = {
    * purchase): the walk model never offers that push (`active: null`); the grace part reads an ended booster.
    */
   "BOOSTER.CHANGED": () => [buyBoosterElsewhere("turbo-2x")],
-  "STREAM.RESET": notAGesture(
-    "the stream reconnected after the server lost the events since the last one seen: a browser cannot make the live server forget them (live-stream's walk reconnects, and the path tests replay the re-read)",
-  ),
+  // The stream reconnects to a server that lost its position: its reset frame makes the card read again.
+  "STREAM.RESET": () => [resetStream()],
   "CATALOGUE.STALE": notAGesture(
     "the machine raises it itself when the server refuses a purchase as stale (BOOSTER_ACTIVE, 404): those refusals are walked",
   ),
@@ -182,6 +182,9 @@ export const buyWalkModel: ModelOptions<unknown> = {
               { type: "xstate.error.actor.purchaseBooster", error: INSUFFICIENT },
             ]),
       );
+    // The stream reset (the server lost what it kept for it): the catalogue reads again. Not while a call is
+    // held: the network blip that reconnects the stream would fail it.
+    if (snapshot.matches({ catalogue: "ready" }) && !purchasing) events.push({ type: "STREAM.RESET" });
     // The countdown's second, while no call is held (the API client's time-out runs on the page's clock too).
     if (snapshot.matches({ boost: { active: "counting" } }) && !purchasing && !loading) events.push(TICK);
     return events;

@@ -5,7 +5,9 @@
  * so the path says when and how each read is answered (the server, or a network failure); the player moves to
  * This week's tab, taps once on another device (the server pushes the new points: the header shows them before
  * the next step, so the clock never moves before the push is heard), and the page's clock runs on to the
- * re-read after news (5 s) and the half-minute poll. Every event of the machine is here: a gesture, or why none.
+ * re-read after news (5 s) and the half-minute poll. The live stream may drop on a board shown while the rest of
+ * the network works (no push comes then) and come back. Every event of the machine is here: a gesture, or why
+ * none.
  *
  * One push per path at most, so what the board and the header show is known: a push is offered on today's
  * board (while it loads the first time, or on its first figures), or on this week's board while its poll's
@@ -22,11 +24,14 @@ import {
   type Call,
   click,
   clock,
+  dropStream,
   type Expectation,
   type Gesture,
   hold,
   type NotAGesture,
   notAGesture,
+  resetStream,
+  restoreStream,
   tapElsewhere,
   type Walk,
   waitFor,
@@ -38,8 +43,6 @@ const LOAD_FAILED = "Could not load the leaderboard. Check your connection and t
 /** The header's rewards after the one tap elsewhere: today's streak reward (1 point) and 0.001. */
 const BALANCE_AFTER_PUSH = "1.0010";
 
-const PUSHED =
-  "pushed by the server's live stream (events too old to replay after a reconnect) and passed on by the root: walked with live-stream";
 const NOT_NEWS =
   "a live event of another kind: the board does not read again on it (its `*` guard says no), and nothing on this page causes one";
 
@@ -64,12 +67,14 @@ export const leaderboardGestures = {
   "xstate.error.actor.load": () => [answer(LEADERBOARD_LOAD, "network")],
   "xstate.after.REREAD_THROTTLE.leaderboard.ready.stale": () => [clock(REREAD_THROTTLE_MS)],
   "xstate.after.POLL.leaderboard.ready.fresh": () => [clock(POLL_MS)],
-  // The page hears whether the stream is up as it opens (the live-events bridge tells it at once).
-  "STREAM.UP": () => [],
-  "STREAM.DOWN": notAGesture(
-    "the stream dropping: the board polls every half minute whether the stream is up or not (pollWhileUp), so nothing on the page changes; the live-stream walk drops and reconnects the stream",
-  ),
-  "STREAM.RESET": notAGesture(PUSHED),
+  // The page hears whether the stream is up as it opens (the live-events bridge tells it at once); once a
+  // board was shown it is the stream coming back after a drop.
+  "STREAM.UP": (_event, _next, { before }) => (contextOf(before).data === null ? [] : [restoreStream()]),
+  // The stream drops and stays down while the rest of the network works: the board still polls every half
+  // minute (pollWhileUp), and no push comes until the stream is back.
+  "STREAM.DOWN": () => [dropStream()],
+  // The stream reconnects to a server that lost its position: its reset frame makes the board read again.
+  "STREAM.RESET": () => [resetStream()],
   "WALLET.UPDATED": notAGesture(NOT_NEWS),
   "MULTIPLIER.CHANGED": notAGesture(NOT_NEWS),
   "DEPOSIT.UPDATED": notAGesture(NOT_NEWS),
@@ -93,6 +98,9 @@ const contextOf = (snapshot: { context: unknown }) => snapshot.context as Contex
 const PUSH: ModelEvent = { type: "POINTS.UPDATED", points: 1.001, totalTaps: 1, multiplier: 0.001 };
 const REREAD: ModelEvent = { type: "xstate.after.REREAD_THROTTLE.leaderboard.ready.stale" };
 const POLL: ModelEvent = { type: "xstate.after.POLL.leaderboard.ready.fresh" };
+const STREAM_UP: ModelEvent = { type: "STREAM.UP" };
+const STREAM_DOWN: ModelEvent = { type: "STREAM.DOWN" };
+const STREAM_RESET: ModelEvent = { type: "STREAM.RESET" };
 
 /** Only what a person on /leaderboard (and on another device) can make happen, with at most one push. */
 export const leaderboardWalkModel: ModelOptions<unknown> = {
@@ -109,19 +117,28 @@ export const leaderboardWalkModel: ModelOptions<unknown> = {
     });
     const failure: ModelEvent = { type: "xstate.error.actor.load", error: NETWORK };
     const toWeek: ModelEvent[] = day ? [{ type: "QUERY", query: "week" }] : [];
-    if (snapshot.matches("loading"))
+    if (snapshot.matches("loading")) {
+      // The page hears that the stream is up first, as it opens: every path starts with it, so a stream down
+      // later in the model is one that dropped.
+      if (!streamUp && data === null && !missedNews) return [STREAM_UP];
       return [
-        // Once, as the page opens (its status is not kept in the model's state: it changes nothing shown).
-        ...(streamUp || data !== null || missedNews || !day ? [] : [{ type: "STREAM.UP" }]),
         done(missedNews ? "pushed" : "first"),
         failure,
-        // The first load of today's board, before anything was pushed.
-        ...(day && data === null && !missedNews ? [PUSH] : []),
+        // The first load of today's board, before anything was pushed (the stream is up: it was heard).
+        ...(day && data === null && !missedNews && streamUp ? [PUSH] : []),
       ];
+    }
     if (snapshot.matches("failed")) return [{ type: "RETRY" }, ...toWeek];
+    // The stream down (dropped on a board shown): the boards still poll and change tabs, no push comes.
+    // (This week's tab only before the push, as with the stream up: the week's first read is then known.)
+    if (!streamUp && snapshot.matches({ ready: "fresh" }))
+      return [...(day ? (first ? toWeek : []) : [POLL]), STREAM_UP];
+    if (!streamUp && snapshot.matches({ ready: "reading" })) return [done(data?.tag ?? "first"), failure];
+    // A reset (the server lost what it kept for the stream) reads again behind the board: offered where the
+    // new read's answer is known (today's board after the push, or this week's).
     if (snapshot.matches({ ready: "fresh" })) {
-      if (day) return first ? [PUSH, ...toWeek] : [];
-      return [POLL];
+      if (day) return first ? [PUSH, ...toWeek, STREAM_DOWN] : [STREAM_DOWN, STREAM_RESET];
+      return [POLL, STREAM_DOWN, STREAM_RESET];
     }
     // This week's board pushed while its poll's read was out: the path ends waiting for the re-read.
     if (snapshot.matches({ ready: "stale" })) return !day && first ? [] : [REREAD];
@@ -133,8 +150,8 @@ export const leaderboardWalkModel: ModelOptions<unknown> = {
     return [];
   },
   serializeState: (snapshot) => {
-    const { query, data, missedNews } = contextOf(snapshot);
-    return JSON.stringify([snapshot.value, query, data, missedNews]);
+    const { query, data, missedNews, streamUp } = contextOf(snapshot);
+    return JSON.stringify([snapshot.value, query, data, missedNews, streamUp]);
   },
 };
 

@@ -5,8 +5,9 @@
  * by the server (the table shows) or with no network (the page's own failure words and the Error toast).
  * Another admin's change (ADMIN.AUDIT: the suite's admin acts through the API) makes the page load again in
  * every state: the walk holds that load too, and answers a load the page already asked again (once it has) so
- * the page's newer one is the one the path decides. RELOAD, the other pushes and the stream's own life are not
- * walked here (each is said why in the map).
+ * the page's newer one is the one the path decides. The admins' stream may drop on the rows shown, come back
+ * (the page loads again) or be reset by the server. RELOAD and the other pushes are not walked here (each is
+ * said why in the map).
  */
 import type { AnyMachineSnapshot } from "xstate";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
@@ -15,12 +16,16 @@ import {
   answer,
   asked,
   type Call,
+  dropStream,
   type Expectation,
   type Gesture,
   hold,
   type Locator,
+  liveStreamUp,
   type NotAGesture,
   notAGesture,
+  resetStream,
+  restoreStream,
   type StepStates,
   type Walk,
 } from "./actions.ts";
@@ -47,6 +52,9 @@ export interface ListPageScreen {
 }
 
 const STREAM_EVENT = (why: string): NotAGesture => notAGesture(why);
+
+/** What the walk reads of a list page's context: whether its stream is up, and whether it has rows. */
+const streamOf = (snapshot: AnyMachineSnapshot) => snapshot.context as { streamUp: boolean; data: unknown };
 
 /** A load is out: the first one (loading) or a refresh (busy). */
 const loadIsOut = (snapshot: AnyMachineSnapshot) => snapshot.hasTag("loading") || snapshot.hasTag("busy");
@@ -81,24 +89,40 @@ export function listPageWalk(screen: ListPageScreen): Walk {
         : [adminActsElsewhere()]) as Gesture<never>,
     "ADMIN.RISK": STREAM_EVENT("pushed when an account enters review: not walked on this page"),
     "ADMIN.METRICS": STREAM_EVENT("pushed by the server's metrics tick: not walked on this page"),
-    "STREAM.RESET": STREAM_EVENT("the live stream's own reset: walked with live-stream"),
-    "STREAM.UP": STREAM_EVENT("the live stream's connection: walked with live-stream"),
-    "STREAM.DOWN": STREAM_EVENT("the live stream's connection: walked with live-stream"),
+    // The admins' stream opens with the page (the walk waits for it); after a drop it is let back, and the
+    // page, back up, loads again (the held load: the path answers it).
+    "STREAM.UP": ((_event: unknown, _next: unknown, { before }: StepStates) =>
+      streamOf(before).data === null ? [liveStreamUp()] : [restoreStream()]) as Gesture<never>,
+    // The stream drops and stays down while the rest of the network works: the rows stay as they are.
+    "STREAM.DOWN": () => [dropStream()],
+    // The stream reconnects to a server that lost its position: the page, back up, loads again, and the
+    // server's reset makes it load once more; the walk answers the first load once the second is out.
+    "STREAM.RESET": () => [resetStream(), asked(screen.call, 2), answer(screen.call, "server")],
   };
   const model: ModelOptions<unknown> = {
     ...screen.model,
     fakeActors: ["load"],
-    // Each load is answered by the server or fails for want of a network; another admin's change comes in
-    // any state (once the page has data: a change before the first answer is the same as one during it).
-    events: (snapshot) => [
-      ...(loadIsOut(snapshot)
-        ? ([
+    // The page hears its stream come up first (every path starts with it). Each load is answered by the
+    // server or fails for want of a network; another admin's change comes in any state while the stream is
+    // up; on the rows shown the stream may drop (then only its coming back is walked) or reset.
+    events: (snapshot) => {
+      const { streamUp, data } = streamOf(snapshot);
+      const loads: ModelEvent[] = loadIsOut(snapshot)
+        ? [
             { type: "xstate.done.actor.load", output: { rows: 2 } },
             { type: "xstate.error.actor.load", error: { code: "NETWORK_ERROR", message: "x", status: 0 } },
-          ] satisfies ModelEvent[])
-        : []),
-      AUDITED,
-    ],
+          ]
+        : [];
+      if (!streamUp && data === null && snapshot.matches("loading")) return [{ type: "STREAM.UP" }];
+      if (!streamUp) return snapshot.matches("ready") ? [{ type: "STREAM.UP" }] : loads;
+      return [
+        ...loads,
+        AUDITED,
+        ...(snapshot.matches("ready") ? [{ type: "STREAM.DOWN" }, { type: "STREAM.RESET" }] : []),
+      ];
+    },
+    serializeState: (snapshot) =>
+      JSON.stringify([screen.model.serializeState(snapshot), streamOf(snapshot).streamUp]),
   };
   return {
     machine: screen.machine,

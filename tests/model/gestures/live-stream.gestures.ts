@@ -3,7 +3,8 @@
  * the only tab leads (no other tab to follow), asks for a ticket (POST /events/ticket, held: answered by the
  * server or with a server error), opens the stream (GET /events, held: opened by the server, or failing
  * before it opens), hears the player's taps made on another device (the server pushes them), counts a minute
- * of health, and reconnects after the back-off. At the end the header shows what the server pushed.
+ * of health, reconnects after the back-off, and closes when the browser goes offline to connect again as
+ * soon as it is back online. At the end the header shows what the server pushed.
  */
 
 import { NAVIGATION_DELAY_MS } from "#src/machines/auth/auth.types.ts";
@@ -26,6 +27,8 @@ import {
   logOutElsewhere,
   type NotAGesture,
   notAGesture,
+  offline,
+  online,
   tapElsewhere,
   type Walk,
   waitFor,
@@ -65,12 +68,21 @@ export const liveStreamGestures = {
   "CONNECTION.LOST": () => [answer(STREAM, "network")],
   // A points frame: the player taps on another device. A session frame: this session is logged out in
   // another tab, and the server ends its streams.
-  "CONNECTION.FRAME": (event: { frame: { type: string } }) =>
+  // The next step waits for this push to be shown: a drop right after it would otherwise lose it with the
+  // connection (until a reconnect replays it).
+  "CONNECTION.FRAME": (event: { frame: { type: string } }, _next, { earlier }) =>
     event.frame.type === "session"
       ? // The app then signs out here and goes to the login page after its short navigation delay.
         // The clock moves once the frame has arrived (the spinner shows), or the delay would start after it.
         [logOutElsewhere(), waitFor({ role: "status", name: "Signing out" }), clock(NAVIGATION_DELAY_MS)]
-      : [tapElsewhere(TAPS_ELSEWHERE)],
+      : [
+          tapElsewhere(TAPS_ELSEWHERE),
+          waitFor({ text: formatRewards(1 + (framesIn([...earlier]) + 1) * TAPS_ELSEWHERE * 0.001) }),
+        ],
+  // The browser loses its network (Playwright's offline): the app closes the stream at once and waits.
+  "NETWORK.OFFLINE": () => [offline()],
+  // The network is back: the app asks for a ticket at once, without the back-off.
+  "NETWORK.ONLINE": () => [online()],
   "xstate.after.HEALTHY.live.leading.open.up": () => [clock(HEALTHY_MS)],
   "xstate.after.RECONNECT.live.leading.waiting": (_event, _next, states) => [
     clock(backOff((states.after.context as { failures: number }).failures)),
@@ -102,9 +114,12 @@ export const oneTabModel: ModelOptions<unknown> = {
         { type: "CONNECTION.FRAME", frame: POINTS_FRAME },
         { type: "CONNECTION.FRAME", frame: SESSION_FRAME },
         { type: "xstate.after.HEALTHY.live.leading.open.up" },
+        { type: "NETWORK.OFFLINE" },
       ];
+    // Not while a ticket or the stream is held: the walk would answer the request the app gave up on.
     if (snapshot.matches({ leading: "waiting" }))
-      return [{ type: "xstate.after.RECONNECT.live.leading.waiting" }];
+      return [{ type: "xstate.after.RECONNECT.live.leading.waiting" }, { type: "NETWORK.OFFLINE" }];
+    if (snapshot.matches({ leading: "offline" })) return [{ type: "NETWORK.ONLINE" }];
     return [];
   },
 };

@@ -20,6 +20,7 @@ import {
   hold,
   type NotAGesture,
   notAGesture,
+  resetStream,
   tapElsewhere,
   type Walk,
 } from "./actions.ts";
@@ -31,8 +32,6 @@ const MORE_FAILED = "Could not load more. Check your connection and press Show m
 /** Taps the player makes on another device for each push: its row (+0.0030) is told apart from the others. */
 const TAPS_ELSEWHERE = 3;
 
-const PUSHED =
-  "pushed by the server's live stream (events too old to replay after a reconnect) and passed on by the root: walked with live-stream";
 const NOT_HEARD = "a live event of another kind: the points history does not listen to it";
 
 type PointsHistoryWalkEvent =
@@ -48,7 +47,8 @@ export const pointsHistoryGestures = {
   "POINTS.UPDATED": () => [tapElsewhere(TAPS_ELSEWHERE)],
   "xstate.done.actor.loadHistoryPage": () => [answer(HISTORY_LOAD, "server")],
   "xstate.error.actor.loadHistoryPage": () => [answer(HISTORY_LOAD, "network")],
-  "STREAM.RESET": notAGesture(PUSHED),
+  // The stream reconnects to a server that lost its position: its reset frame makes the list read anew.
+  "STREAM.RESET": () => [resetStream()],
   "STREAM.UP": notAGesture("the stream's status, which the points history does not keep"),
   "STREAM.DOWN": notAGesture("the stream's status, which the points history does not keep"),
   "WALLET.UPDATED": notAGesture(NOT_HEARD),
@@ -107,8 +107,10 @@ export const pointsHistoryWalkModel: ModelOptions<unknown> = {
     if (snapshot.matches("failed")) return [{ type: "RETRY" }];
     // Taps elsewhere while the list is at rest until their row shows (more pushes there walk nothing new);
     // while a read is out, one push: the list falls behind and reads again after it.
+    // A reset (the server lost what it kept for the stream) reads the first page anew: offered before the
+    // push, so that page is the one the list first read.
     if (snapshot.matches({ ready: "idle" }))
-      return [{ type: "MORE" }, ...(shows(snapshot, "pushed") ? [] : [push])];
+      return [{ type: "MORE" }, ...(shows(snapshot, "pushed") ? [] : [push, { type: "STREAM.RESET" }])];
     if (snapshot.matches({ ready: "more" }))
       return [...read({ history: [OLDEST], nextCursor: null }), ...(behind ? [] : [push])];
     if (snapshot.matches({ ready: "refreshing" }))

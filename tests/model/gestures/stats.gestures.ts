@@ -4,14 +4,16 @@
  * (GET /user/:id/stats), so the path says when and how each read is answered (the server, or a network
  * failure). The player taps once on another device (the server pushes the new points: the header shows them,
  * today's streak reward and 0.001 a tap, before the next step, so the clock never moves before the push is heard), and the page's clock runs on to the
- * re-read after news (5 s). Every event of the machine is here: a gesture, or why none.
+ * re-read after news (5 s). The live stream may drop while the rest of the network works: the page then reads
+ * every half minute (its clock runs on to the poll) until the stream comes back. Every event of the machine is
+ * here: a gesture, or why none.
  *
  * One tap per path, so what the page shows is known: it comes while the first read is out, or on the first
  * figures (a second one only while the re-read after it is out, which ends the path). A failed re-read is walked only after a tap heard while the first read was out (that read
  * already holds the tap): the figures it keeps are then the server's, and the model can tell such a page from
  * one that has not heard the tap yet.
  */
-import { REREAD_THROTTLE_MS } from "#src/machines/economy/live-read.machine.ts";
+import { POLL_MS, REREAD_THROTTLE_MS } from "#src/machines/economy/live-read.machine.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { NETWORK } from "../models/doubles.ts";
 import { stats } from "../models/stats.model.ts";
@@ -21,12 +23,15 @@ import {
   type Call,
   click,
   clock,
+  dropStream,
   type Expectation,
   type Gesture,
   hold,
   type NotAGesture,
   notAGesture,
   notGestures,
+  resetStream,
+  restoreStream,
   tapElsewhere,
   type Walk,
   waitFor,
@@ -37,8 +42,6 @@ const MAIN = { role: "main" } as const;
 const HISTORY = { role: "region", name: "Multiplier history" } as const;
 const LOAD_FAILED = "Could not load your statistics. Check your connection and try again.";
 
-const PUSHED =
-  "pushed by the server's live stream (events too old to replay after a reconnect) and passed on by the root: walked with live-stream";
 const NOT_NEWS =
   "a live event of another kind: the page does not read again on it (its `*` guard says no, which changes nothing, so XState's can() refuses it and no generated path takes it)";
 
@@ -66,15 +69,15 @@ export const statsGestures = {
   "xstate.done.actor.load": () => [answer(STATS_LOAD, "server")],
   "xstate.error.actor.load": () => [answer(STATS_LOAD, "network")],
   "xstate.after.REREAD_THROTTLE.stats.ready.stale": () => [clock(REREAD_THROTTLE_MS)],
-  "xstate.after.POLL.stats.ready.fresh": notAGesture(
-    "the half-minute poll reads only while the stream is down, which no gesture holds (see STREAM.DOWN); with the stream up its timer changes nothing, so XState's can() refuses it and no generated path takes it",
-  ),
-  // The page hears whether the stream is up as it opens (the live-events bridge tells it at once).
-  "STREAM.UP": () => [],
-  "STREAM.DOWN": notAGesture(
-    "the stream dropping: the page would poll every half minute while it stays down, but the live stream reconnects by itself and no gesture holds it down (the live-stream walk drops and reconnects it; live-read.machine.test.ts polls on a simulated clock)",
-  ),
-  "STREAM.RESET": notAGesture(PUSHED),
+  // The half-minute poll: it reads only while the stream is down (with it up XState's can() refuses it).
+  "xstate.after.POLL.stats.ready.fresh": () => [clock(POLL_MS)],
+  // The page hears whether the stream is up as it opens (the live-events bridge tells it at once); on figures
+  // already shown it is the stream coming back after a drop.
+  "STREAM.UP": (_event, _next, { before }) => (before.matches("ready") ? [restoreStream()] : []),
+  // The stream drops and stays down while the rest of the network works (reads still reach the server).
+  "STREAM.DOWN": () => [dropStream()],
+  // The stream reconnects to a server that lost its position: its reset frame makes the page read again.
+  "STREAM.RESET": () => [resetStream()],
   ...notGestures(
     [
       "WALLET.UPDATED",
@@ -102,6 +105,9 @@ const contextOf = (snapshot: { context: unknown }) => snapshot.context as Contex
 const TAP: ModelEvent = { type: "POINTS.UPDATED", points: 1.001, totalTaps: 1, multiplier: 0.001 };
 const SECOND_TAP: ModelEvent = { type: "POINTS.UPDATED", points: 1.002, totalTaps: 2, multiplier: 0.001 };
 const REREAD: ModelEvent = { type: "xstate.after.REREAD_THROTTLE.stats.ready.stale" };
+const POLL: ModelEvent = { type: "xstate.after.POLL.stats.ready.fresh" };
+const STREAM_DOWN: ModelEvent = { type: "STREAM.DOWN" };
+const STREAM_RESET: ModelEvent = { type: "STREAM.RESET" };
 const read = (taps: number): ModelEvent => ({
   type: "xstate.done.actor.load",
   output: { taps } satisfies Read,
@@ -122,8 +128,14 @@ export const statsWalkModel: ModelOptions<unknown> = {
       return [read(missedNews ? 1 : 0), FAILURE, ...(missedNews ? [] : [TAP])];
     }
     if (snapshot.matches("failed")) return [{ type: "RETRY" }];
-    // The first figures, before the tap: the tap comes now. Figures that hold it end the path.
-    if (snapshot.matches({ ready: "fresh" })) return data?.taps === 0 ? [TAP] : [];
+    // The stream down: the half-minute poll reads, until the stream comes back (no push can come meanwhile).
+    if (!streamUp && snapshot.matches({ ready: "fresh" })) return [POLL, { type: "STREAM.UP" }];
+    if (!streamUp && snapshot.matches({ ready: "reading" })) return [read(data?.taps ?? 0), FAILURE];
+    // The first figures, before the tap: the tap comes now, or the stream drops. Figures that hold the tap end
+    // the path, see the stream drop, or see it reset (the server lost what it kept for the stream: the page
+    // reads again behind the figures, and the answer holds the one tap).
+    if (snapshot.matches({ ready: "fresh" }))
+      return data?.taps === 0 ? [TAP, STREAM_DOWN] : [STREAM_DOWN, STREAM_RESET];
     if (snapshot.matches({ ready: "stale" })) return [REREAD];
     // A re-read follows the one tap: the server's answer holds it. It fails only where the figures it keeps
     // hold the tap too (see above).

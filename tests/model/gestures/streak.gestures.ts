@@ -19,7 +19,9 @@ import {
   hold,
   type NotAGesture,
   notAGesture,
+  notGestures,
   type Outcome,
+  resetStream,
   type Walk,
 } from "./actions.ts";
 
@@ -36,9 +38,6 @@ const outcomeOf = (error: unknown): Outcome => {
   const { status, code, message } = error as typeof NETWORK;
   return status === 0 ? "network" : { status, code, message };
 };
-
-const PUSHED =
-  "pushed by the server's live stream (a reconnect) and passed on by the root: walked with live-stream";
 
 type StreakWalkEvent =
   | StreakEvent["type"]
@@ -57,13 +56,31 @@ export const streakGestures = {
   "xstate.error.actor.claimStreak": (event: { error: unknown }) => [
     answer(STREAK_CLAIM, outcomeOf(event.error)),
   ],
-  "STREAM.RESET": notAGesture(PUSHED),
-  "STREAM.DOWN": notAGesture(PUSHED),
-  "POINTS.UPDATED": notAGesture(PUSHED),
-  "WALLET.UPDATED": notAGesture(PUSHED),
-  "MULTIPLIER.CHANGED": notAGesture(PUSHED),
-  "STANDING.CHANGED": notAGesture(PUSHED),
-} satisfies Partial<Record<StreakWalkEvent, Gesture<never> | NotAGesture>>;
+  // The stream reconnects to a server that lost its position: its reset frame makes the card read again.
+  "STREAM.RESET": () => [resetStream()],
+  ...notGestures(
+    ["STREAM.UP", "STREAM.DOWN"] as const,
+    "the stream's status, which the streak card does not keep",
+  ),
+  ...notGestures(
+    [
+      "POINTS.UPDATED",
+      "WALLET.UPDATED",
+      "MULTIPLIER.CHANGED",
+      "DEPOSIT.UPDATED",
+      "WITHDRAWAL.UPDATED",
+      "ACHIEVEMENT.UNLOCKED",
+      "BOOSTER.CHANGED",
+      "REFERRAL.UPDATED",
+      "STANDING.CHANGED",
+      "SESSION.REVOKED",
+      "ADMIN.METRICS",
+      "ADMIN.AUDIT",
+      "ADMIN.RISK",
+    ] as const,
+    "a live event of another kind: the streak card does not listen to it",
+  ),
+} satisfies Record<StreakWalkEvent, Gesture<never> | NotAGesture>;
 
 /** A fresh account's streak as the server reads it before any claim (its values do not reach the screen). */
 const FRESH = {
@@ -90,7 +107,13 @@ export const streakWalkModel: ModelOptions<unknown> = {
       : snapshot.matches("failed")
         ? [{ type: "RETRY" }]
         : snapshot.matches({ ready: "open" })
-          ? [{ type: "CLAIM" }]
+          ? // A reset before any claim was tried reads the same unclaimed day again.
+            [
+              { type: "CLAIM" },
+              ...(snapshot.context.attempt === null && snapshot.context.claimError === null
+                ? [{ type: "STREAM.RESET" }]
+                : []),
+            ]
           : snapshot.matches({ ready: "claiming" })
             ? ([
                 {

@@ -42,6 +42,12 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
     "has an admin fund the wallet on the devnet: the msw fake has no devnet or live stream (the browser spec uses the real server)",
   liveStreamUp:
     "waits for the real live stream to open: the msw fake has none (the browser spec uses the real server)",
+  dropStream:
+    "drops the real live stream and refuses its tickets: the msw fake has no stream (the browser spec uses the real server)",
+  restoreStream:
+    "lets the real live stream come back: the msw fake has no stream (the browser spec uses the real server)",
+  resetStream:
+    "has the real server answer a reconnect with its reset frame: the msw fake has no stream (the browser spec uses the real server)",
   asked:
     "counts the requests of a held call: the msw fake's hold does not say how many it holds (the browser spec's does)",
   decideOnAccountElsewhere:
@@ -174,6 +180,9 @@ export async function perform(
       case "friendSignsUp":
       case "fundElsewhere":
       case "liveStreamUp":
+      case "dropStream":
+      case "restoreStream":
+      case "resetStream":
       case "asked":
       case "decideOnAccountElsewhere":
       case "approveElsewhere":

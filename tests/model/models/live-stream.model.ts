@@ -15,7 +15,7 @@ const quiet = fromCallback(() => {});
 export const liveStream: ModelOptions<unknown> = {
   input: { stream: "user", holder: "u1" },
   fakeActors: ["ticket"],
-  actors: { tabLink: quiet, connection: quiet },
+  actors: { tabLink: quiet, connection: quiet, network: quiet },
   underParent: true,
   events: [
     { type: "TABS.LEAD" },
@@ -30,11 +30,18 @@ export const liveStream: ModelOptions<unknown> = {
     { type: "CONNECTION.FRAME", frame: POINTS },
     { type: "CONNECTION.FRAME", frame: SESSION },
     { type: "CONNECTION.LOST" },
+    { type: "NETWORK.OFFLINE" },
+    { type: "NETWORK.ONLINE" },
     { type: "xstate.after.RECONNECT.live.leading.waiting" },
     { type: "xstate.after.HEALTHY.live.leading.open.up" },
   ],
   serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.lastEventId, Math.min(snapshot.context.failures, 2)]),
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.lastEventId,
+      Math.min(snapshot.context.failures, 2),
+      snapshot.context.online,
+    ]),
 };
 
 export const liveStreamModel = registerModel({
