@@ -52,6 +52,7 @@ describe("config", () => {
       production: false,
       requireEmailVerification: false,
       signupLimitPerIpHour: 20,
+      streamTicketsPerUserMinute: 30,
       telegramBotToken: null,
       telegramAuthMaxAgeSeconds: 3600,
       chain: "local",
