@@ -302,12 +302,23 @@ export async function liveStreamUp(page: Page) {
 }
 
 const TICKETS = "**/api/events/ticket";
+/** A stream position beyond any this suite's server reaches. */
+const FOREIGN_POSITION = "999999999999999";
+
+/**
+ * The browser's network goes away and comes back at once: the app closes its live stream and asks for a new
+ * ticket straight away (docs/decisions/042). From here the page's stream is not open until a new one is.
+ */
+async function blipNetwork(page: Page) {
+  await page.context().setOffline(true);
+  liveStreamDropped(page);
+  await page.context().setOffline(false);
+}
 
 /**
  * Drops the page's open live stream while the rest of the network keeps working: every ticket is refused from
- * now on, and the browser's network blips, so the app closes its stream and asks for a ticket at once
- * (docs/decisions/042); the fixture returns once that ticket was refused (the page's machines heard
- * STREAM.DOWN). Polls and reads still reach the server.
+ * now on and the network blips; the fixture returns once the app's new ticket was refused (the page's machines
+ * heard STREAM.DOWN). Polls and reads still reach the server.
  */
 export async function dropStream(page: Page) {
   await liveStreamOpen(page);
@@ -315,11 +326,16 @@ export async function dropStream(page: Page) {
   const refused = page.waitForEvent("requestfailed", (request) =>
     request.url().endsWith("/api/events/ticket"),
   );
-  await page.context().setOffline(true);
-  liveStreamDropped(page);
-  await page.context().setOffline(false);
+  await blipNetwork(page);
   await refused;
   await letPageTakeIt(page);
+}
+
+/** Lets the stream back after `dropStream`: tickets pass, the network blips, and the page's new stream opens. */
+export async function restoreStream(page: Page) {
+  await page.context().unroute(TICKETS);
+  await blipNetwork(page);
+  await liveStreamUp(page);
 }
 
 /**
@@ -338,20 +354,7 @@ export async function resetStream(page: Page) {
     },
     { times: 1 },
   );
-  await page.context().setOffline(true);
-  liveStreamDropped(page);
-  await page.context().setOffline(false);
-  await liveStreamUp(page);
-}
-
-/** A stream position beyond any this suite's server reaches. */
-const FOREIGN_POSITION = "999999999999999";
-
-/** Lets the stream back after `dropStream`: tickets pass, the network blips, and the page's new stream opens. */
-export async function restoreStream(page: Page) {
-  await page.context().unroute(TICKETS);
-  await page.context().setOffline(true);
-  await page.context().setOffline(false);
+  await blipNetwork(page);
   await liveStreamUp(page);
 }
 

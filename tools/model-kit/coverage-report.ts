@@ -29,7 +29,7 @@ export const coveragePasses = (rows: MachineCoverage[], verdict: Verdict) =>
 /** The share of each machine's simple paths its exported spec should be able to follow. */
 export const SIMPLE_PATHS_AIM = 95;
 
-/** `  simple paths   816   55/816   6 %  first left out by: WALLET.MOVED … (750)` */
+/** `  simple paths       816   55/816   6 %  most left out by: WALLET.MOVED (750)` */
 function simpleLine(simple: SimplePathsFollowed, width: number): string {
   const share = cell({ reached: simple.followed, total: simple.total, missed: [] });
   const first = simple.leftOutBy[0];

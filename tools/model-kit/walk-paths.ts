@@ -129,14 +129,10 @@ export function judgePath(part: WalkPart, path: ModelPath, machine?: AnyStateMac
             event.type === `xstate.done.actor.${call}` || event.type === `xstate.error.actor.${call}`,
         )
       : [];
+    const answer =
+      answers.length === 1 && answers[0]!.type.startsWith("xstate.done.") ? answers[0] : undefined;
     const timer = shortTimerEvents(before, part.shortDelays ?? [])[0];
-    const event: ModelEvent | undefined = call
-      ? answers.length === 1 && answers[0]!.type.startsWith("xstate.done.")
-        ? answers[0]
-        : undefined
-      : timer
-        ? { type: timer }
-        : undefined;
+    const event: ModelEvent | undefined = call ? answer : timer ? { type: timer } : undefined;
     if (!event) break;
     const state = getNextSnapshot(machine, before, event);
     steps.push({ event, state, prior: before, before: steps.map((done) => done.event) });

@@ -10,8 +10,8 @@
  * own or relayed), so the server replays what was missed once, in order. The back-off doubles from 1 s to
  * 30 s and starts again from 1 s after a minute up. Going offline closes the connection at once (after a
  * network change its socket may be dead without a word, and every retry would fail anyway); coming back
- * online connects at once, not after the back-off (docs/decisions/042). The parent hears each frame as a LIVE report carrying
- * its machine event, and the facts STREAM.UP (entering `up`) and STREAM.DOWN (leaving it).
+ * online connects at once, not after the back-off (docs/decisions/042). The parent hears each frame as a LIVE
+ * report carrying its machine event, and the facts STREAM.UP (entering `up`) and STREAM.DOWN (leaving it).
  */
 import { assign, fromCallback, fromPromise, sendParent, sendTo, setup } from "xstate";
 import { notProvided } from "#src/machines/shared/not-provided.ts";
