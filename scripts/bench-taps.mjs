@@ -188,11 +188,11 @@ try {
     `\nTap responsiveness (Chromium, 4x CPU throttling, ${TAPS} taps at ${RATE_PER_S}/s, ${RUNS} runs)`,
   );
   console.log(
-    "  run     worst    p98     long tasks   combo shown   balance shown   server total (expected)             exact",
+    "  run     worst    p98     long tasks   combo shown   balance shown   server total (expected)               exact",
   );
   runs.forEach((run, i) => {
     console.log(
-      `  ${String(i + 1).padEnd(6)}${ms(run.worst)}  ${ms(run.p98)}   ${longTaskText(run).padEnd(13)}${String(run.extra?.combo).padEnd(14)}${String(run.shown).padEnd(16)}${`${run.serverPoints} points, ${run.serverTaps} taps (${run.expected.toFixed(4)}, ${TAPS})`.padEnd(36)}${run.exact ? "yes" : "NO"}`,
+      `  ${String(i + 1).padEnd(6)}${ms(run.worst)}  ${ms(run.p98)}   ${longTaskText(run).padEnd(13)}${String(run.extra?.combo).padEnd(14)}${String(run.shown).padEnd(16)}${`${run.serverPoints} points, ${run.serverTaps} taps (${run.expected.toFixed(4)}, ${TAPS})`.padEnd(38)}${run.exact ? "yes" : "NO"}`,
     );
   });
   console.log(
