@@ -255,6 +255,63 @@ export async function adminActsElsewhere(page: Page, request: APIRequestContext)
 }
 
 /**
+ * How a script taps, as fair play's `regular-cadence` signal sees it (docs/fair-play.md): three batches of 40
+ * taps 100 ms apart, with no variation at all; its weight alone puts an account in review.
+ */
+const SCRIPTED_BATCHES = 3;
+const SCRIPTED_TAPS = 40;
+const SCRIPTED_INTERVAL_MS = 100;
+
+/** Player `userId` (signed in with `token`) syncs taps like a metronome, through the API. */
+export async function tapLikeAScript(request: APIRequestContext, userId: string, token: string) {
+  for (let batch = 0; batch < SCRIPTED_BATCHES; batch += 1) {
+    const response = await request.post(`/api/user/${userId}/points`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        batchId: randomUUID(),
+        taps: SCRIPTED_TAPS,
+        intervals: Array(SCRIPTED_TAPS).fill(SCRIPTED_INTERVAL_MS),
+      },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+/** Waits until account `userId` is in review, as the suite's admin reads its risk. */
+export async function inReview(request: APIRequestContext, userId: string) {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  await expect
+    .poll(
+      async () => {
+        const risk = await request.get(`/api/admin/users/${userId}/risk`, { headers });
+        return ((await risk.json()) as { status: string }).status;
+      },
+      { timeout: 30_000, intervals: [100, 250, 500] },
+    )
+    .toBe("review");
+}
+
+/**
+ * A new player taps like a script elsewhere (through the API) until fair play puts their account in review:
+ * the server pushes admin.risk to every open admin screen, this page's too.
+ */
+export async function playerFlaggedElsewhere(page: Page, request: APIRequestContext) {
+  await liveStreamOpen(page);
+  const player = newUser("Scripted Player", newGroup());
+  await signUpViaApi(request, player);
+  const login = await request.post("/api/auth/login", {
+    data: { email: player.email, password: player.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { user, session } = (await login.json()) as {
+    user: { id: string };
+    session: { access_token: string };
+  };
+  await tapLikeAScript(request, user.id, session.access_token);
+  await inReview(request, user.id);
+}
+
+/**
  * A friend signs up with the signed-in player's referral code (read through the API, as the Referral card
  * shows it): a new account named `name`, so the server binds the player as its referrer and pushes the player's
  * new referral figures (and, for the first friend, the First Friend achievement's points).

@@ -120,10 +120,15 @@ const checkDialogPage =
 coverage(usersPageModel, usersPageModel.suites[0], checkDialogPage({ target: PAGE_USER, dialog: true }));
 coverage(fundsPageModel, fundsPageModel.suites[0], checkDialogPage({ target: null, dialog: true }));
 
-coverage(usersListModel, usersListModel.suites[0], checkPage(PAGE_FAILURES.users, usersQueryOf));
-coverage(fundsListModel, fundsListModel.suites[0], checkPage(PAGE_FAILURES.funds, fundsQueryOf));
-coverage(dashboardPageModel, dashboardPageModel.suites[0], checkPage(PAGE_FAILURES.dashboard, listQueryOf));
-coverage(auditPageModel, auditPageModel.suites[0], checkPage(PAGE_FAILURES.audit, listQueryOf));
+// Each list page opened on its plain URL, and on a link that carries a search.
+for (const suite of usersListModel.suites)
+  coverage(usersListModel, suite, checkPage(PAGE_FAILURES.users, usersQueryOf));
+for (const suite of fundsListModel.suites)
+  coverage(fundsListModel, suite, checkPage(PAGE_FAILURES.funds, fundsQueryOf));
+for (const suite of dashboardPageModel.suites)
+  coverage(dashboardPageModel, suite, checkPage(PAGE_FAILURES.dashboard, listQueryOf));
+for (const suite of auditPageModel.suites)
+  coverage(auditPageModel, suite, checkPage(PAGE_FAILURES.audit, listQueryOf));
 
 coverage(adminFormModel, adminFormModel.suites[2], (titles, types, { snapshot, actorInputs }) => {
   const errors = types.filter((type) => type === "xstate.error.actor.submit").length;
@@ -151,7 +156,8 @@ coverage(adminFormModel, adminFormModel.suites[2], (titles, types, { snapshot, a
   expect(titles.filter((title) => title.startsWith("Already")).length).toBeLessThanOrEqual(errors);
 });
 
-coverage(fairPlayListModel, fairPlayListModel.suites[0], checkPage(PAGE_FAILURES.fairPlay, fairPlayQueryOf));
+for (const suite of fairPlayListModel.suites)
+  coverage(fairPlayListModel, suite, checkPage(PAGE_FAILURES.fairPlay, fairPlayQueryOf));
 coverage(
   dashboardEconomyModel,
   dashboardEconomyModel.suites[0],

@@ -42,7 +42,9 @@ export function actionCode(action: Action, indent: string): string[] {
         `${indent}await ${locator(action.target, action.within ? locator(action.within) : "page")}.click();`,
       ];
     case "fill":
-      return [`${indent}await ${locator({ label: action.label })}.fill(${valueCode(action.value)});`];
+      return [
+        `${indent}await ${locator({ label: action.label }, action.within ? locator(action.within) : "page")}.fill(${valueCode(action.value)});`,
+      ];
     case "select":
       return [`${indent}await ${locator(action.target)}.selectOption(${literal(action.value)});`];
     case "dispatch":
@@ -105,6 +107,8 @@ export function actionCode(action: Action, indent: string): string[] {
       return [`${indent}await buyBoosterElsewhere(page, request, ${literal(action.boosterId)});`];
     case "adminActsElsewhere":
       return [`${indent}await adminActsElsewhere(page, request);`];
+    case "playerFlaggedElsewhere":
+      return [`${indent}await playerFlaggedElsewhere(page, request);`];
     case "friendSignsUp":
       return [`${indent}await friendSignsUpWith(page, request, ${literal(action.name)});`];
     case "fundElsewhere":

@@ -203,6 +203,7 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
     "liveStreamUp",
     "logOutElsewhere",
     "newUser",
+    "playerFlaggedElsewhere",
     "resetStream",
     "restoreStream",
     "serverPoints",

@@ -13,7 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { adminToken, fundViaDevnet, newUser, signUpViaApi } from "../fixtures.ts";
+import { adminToken, fundViaDevnet, inReview, newUser, signUpViaApi, tapLikeAScript } from "../fixtures.ts";
 import { dashboardSettled } from "./admin.ts";
 
 interface Arrange {
@@ -26,10 +26,6 @@ const WALK_GROUP = "e2e-fairplay-walk";
 const OUTSIDE = "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K";
 /** WITHDRAWAL_REVIEW_ABOVE_USDT's default: a withdrawal this large waits for a person. */
 export const HELD_AMOUNT = 1_000;
-const METRONOME_MS = 100;
-const TAPS_PER_BATCH = 40;
-/** `regular-cadence` needs three batches of 30 or more intervals whose variation is under 5 %. */
-const BATCHES = 3;
 
 type Headers = { authorization: string };
 
@@ -65,7 +61,7 @@ async function clearEarlierRuns(request: APIRequestContext, headers: Headers) {
 }
 
 /** A new player who tapped like a machine, signed in through the API; waits until the account is in review. */
-async function playerInReview(request: APIRequestContext, headers: Headers, name: string) {
+async function playerInReview(request: APIRequestContext, name: string) {
   const player = newUser(name, WALK_GROUP);
   await signUpViaApi(request, player);
   const login = await request.post("/api/auth/login", {
@@ -76,26 +72,8 @@ async function playerInReview(request: APIRequestContext, headers: Headers, name
     session: { access_token: string };
     user: { id: string };
   };
-  for (let batch = 0; batch < BATCHES; batch += 1) {
-    const response = await request.post(`/api/user/${user.id}/points`, {
-      headers: { authorization: `Bearer ${session.access_token}` },
-      data: {
-        batchId: randomUUID(),
-        taps: TAPS_PER_BATCH,
-        intervals: Array(TAPS_PER_BATCH).fill(METRONOME_MS),
-      },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-  await expect
-    .poll(
-      async () => {
-        const risk = await request.get(`/api/admin/users/${user.id}/risk`, { headers });
-        return ((await risk.json()) as { status: string }).status;
-      },
-      { timeout: 30_000, intervals: [100, 250, 500] },
-    )
-    .toBe("review");
+  await tapLikeAScript(request, user.id, session.access_token);
+  await inReview(request, user.id);
   return { ...player, id: user.id, token: session.access_token };
 }
 
@@ -112,8 +90,8 @@ export async function accountsInReview({ page, request }: Arrange): Promise<{
   await dashboardSettled({ page, request });
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   await clearEarlierRuns(request, headers);
-  const reviewed = await playerInReview(request, headers, "Reviewed Player");
-  const held = await playerInReview(request, headers, "Held Player");
+  const reviewed = await playerInReview(request, "Reviewed Player");
+  const held = await playerInReview(request, "Held Player");
   await fundViaDevnet(request, held.email, HELD_AMOUNT + 100);
   const transfer = await request.post("/api/wallet/token/transfer", {
     headers: { authorization: `Bearer ${held.token}`, "idempotency-key": randomUUID() },

@@ -3,12 +3,13 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { dashboardSettled } from "../arrange/admin.ts";
+import { auditPaged } from "../arrange/admin.ts";
 import {
   adminActsElsewhere,
   adminLogIn,
   dropStream,
   liveStreamUp,
+  playerFlaggedElsewhere,
   resetStream,
   restoreStream,
 } from "../fixtures.ts";
@@ -17,7 +18,7 @@ import { heldCalls } from "../held-calls.ts";
 test.describe("the Audit Log loads on /admin/audit", () => {
   test("(the page as it opens)", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -28,7 +29,7 @@ test.describe("the Audit Log loads on /admin/audit", () => {
 
   test("STREAM.UP", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -41,7 +42,7 @@ test.describe("the Audit Log loads on /admin/audit", () => {
 
   test("STREAM.UP → xstate.done.actor.load", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -56,7 +57,7 @@ test.describe("the Audit Log loads on /admin/audit", () => {
 
   test("STREAM.UP → xstate.error.actor.load(NETWORK_ERROR)", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -74,7 +75,7 @@ test.describe("the Audit Log loads on /admin/audit", () => {
 
   test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -89,9 +90,26 @@ test.describe("the Audit Log loads on /admin/audit", () => {
     await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
   });
 
+  test("STREAM.UP → xstate.done.actor.load → QUERY", async ({ page, request }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -106,9 +124,52 @@ test.describe("the Audit Log loads on /admin/audit", () => {
     await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
   });
 
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load", async ({ page, request }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.DOWN", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → ADMIN.AUDIT", { tag: "@core" }, async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -123,9 +184,48 @@ test.describe("the Audit Log loads on /admin/audit", () => {
     await expect(page.getByText("Loading the audit log...", { exact: true }).first()).toBeVisible();
   });
 
+  test('STREAM.UP → ADMIN.RISK userId="u9" status="review" score=70', { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/audit-log", 2);
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByText("Loading the audit log...", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.load → STREAM.RESET", { tag: "@core" }, async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -147,7 +247,7 @@ test.describe("the Audit Log loads on /admin/audit", () => {
     request,
   }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -162,12 +262,31 @@ test.describe("the Audit Log loads on /admin/audit", () => {
     await expect(page.getByText("Loading the audit log...", { exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", { tag: "@core" }, async ({
+  test('STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/audit-log", "network");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByText("Loading the audit log...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", async ({
     page,
     request,
   }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -188,7 +307,7 @@ test.describe("the Audit Log loads on /admin/audit", () => {
     tag: "@core",
   }, async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -210,7 +329,7 @@ test.describe("the Audit Log loads on /admin/audit", () => {
     request,
   }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -229,12 +348,147 @@ test.describe("the Audit Log loads on /admin/audit", () => {
     await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", { tag: "@core" }, async ({
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/audit-log", 2);
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → QUERY", { tag: "@core" }, async ({
     page,
     request,
   }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await calls.asked("GET", "/admin/audit-log", 2);
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.error.actor.load(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/audit-log", "network");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → ADMIN.AUDIT", async ({ page, request }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    await calls.asked("GET", "/admin/audit-log", 2);
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY → ADMIN.RISK userId="u9" status="review" score=70', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/audit-log", 2);
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → QUERY", async ({ page, request }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. QUERY
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: "Audit Log", exact: true })
+      .click();
+    await calls.asked("GET", "/admin/audit-log", 2);
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", async ({ page, request }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/audit-log");
     await page.goto("/admin/audit");
@@ -248,6 +502,132 @@ test.describe("the Audit Log loads on /admin/audit", () => {
     await restoreStream(page);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → ADMIN.AUDIT", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 5. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 5. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → QUERY", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 5. QUERY
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: "Audit Log", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.RESET", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/audit-log", 2);
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await auditPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/audit-log");
+    await page.goto("/admin/audit");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 3. QUERY
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/audit-log", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("table", { name: "Audit Log", exact: true }).first()).toBeVisible();
   });
 });

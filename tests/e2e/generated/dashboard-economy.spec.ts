@@ -9,6 +9,7 @@ import {
   adminLogIn,
   dropStream,
   liveStreamUp,
+  playerFlaggedElsewhere,
   resetStream,
   restoreStream,
 } from "../fixtures.ts";
@@ -129,6 +130,47 @@ test.describe("the Dashboard's economy loads on /admin/dashboard", () => {
     ).toBeVisible();
   });
 
+  test('STREAM.UP → ADMIN.RISK userId="u9" status="review" score=70', { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/economy");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/economy", 2);
+    await calls.answer("GET", "/admin/economy", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(
+      page.getByRole("status", { name: "Loading the economy", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/economy");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/economy", "server");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText("Coverage", { exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.load → STREAM.RESET", { tag: "@core" }, async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
@@ -163,6 +205,27 @@ test.describe("the Dashboard's economy loads on /admin/dashboard", () => {
     await calls.answer("GET", "/admin/economy", "network");
     // 3. ADMIN.AUDIT
     await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(
+      page.getByRole("status", { name: "Loading the economy", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/economy");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/economy", "network");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(
@@ -230,6 +293,29 @@ test.describe("the Dashboard's economy loads on /admin/dashboard", () => {
     await adminActsElsewhere(page, request);
     // 4. ADMIN.AUDIT
     await adminActsElsewhere(page, request);
+    await calls.asked("GET", "/admin/economy", 2);
+    await calls.answer("GET", "/admin/economy", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText("Coverage", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/economy");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/economy", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
     await calls.asked("GET", "/admin/economy", 2);
     await calls.answer("GET", "/admin/economy", "server");
     // What the person sees at the end

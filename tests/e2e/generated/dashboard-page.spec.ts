@@ -9,6 +9,7 @@ import {
   adminLogIn,
   dropStream,
   liveStreamUp,
+  playerFlaggedElsewhere,
   resetStream,
   restoreStream,
 } from "../fixtures.ts";
@@ -89,6 +90,23 @@ test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
     await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
   });
 
+  test("STREAM.UP → xstate.done.actor.load → QUERY", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
@@ -103,6 +121,49 @@ test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
     await dropStream(page);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.DOWN", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
     await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
   });
 
@@ -121,6 +182,45 @@ test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByText("Loading dashboard data...", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → ADMIN.RISK userId="u9" status="review" score=70', { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/metrics", 2);
+    await calls.answer("GET", "/admin/metrics", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText("Loading dashboard data...", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
   });
 
   test("STREAM.UP → xstate.done.actor.load → STREAM.RESET", { tag: "@core" }, async ({ page, request }) => {
@@ -162,7 +262,26 @@ test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
     await expect(page.getByText("Loading dashboard data...", { exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", { tag: "@core" }, async ({
+  test('STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/metrics", "network");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText("Loading dashboard data...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", async ({
     page,
     request,
   }) => {
@@ -229,10 +348,145 @@ test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
     await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", { tag: "@core" }, async ({
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/metrics", 2);
+    await calls.answer("GET", "/admin/metrics", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → QUERY", { tag: "@core" }, async ({
     page,
     request,
   }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    await calls.asked("GET", "/admin/metrics", 2);
+    await calls.answer("GET", "/admin/metrics", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.error.actor.load(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/metrics", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → ADMIN.AUDIT", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    await calls.asked("GET", "/admin/metrics", 2);
+    await calls.answer("GET", "/admin/metrics", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY → ADMIN.RISK userId="u9" status="review" score=70', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/metrics", 2);
+    await calls.answer("GET", "/admin/metrics", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → QUERY", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. QUERY
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: "Dashboard", exact: true })
+      .click();
+    await calls.asked("GET", "/admin/metrics", 2);
+    await calls.answer("GET", "/admin/metrics", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
@@ -248,6 +502,132 @@ test.describe("the Admin Dashboard loads on /admin/dashboard", () => {
     await restoreStream(page);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → ADMIN.AUDIT", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 5. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 5. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → QUERY", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 5. QUERY
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: "Dashboard", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.RESET", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/metrics", 2);
+    await calls.answer("GET", "/admin/metrics", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
+    await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/metrics");
+    await page.goto("/admin/dashboard");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 3. QUERY
+    await page.getByLabel("Search by email", { exact: true }).fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/metrics", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard\?q=ada$/);
     await expect(page.getByRole("table", { name: "Users Overview", exact: true }).first()).toBeVisible();
   });
 });

@@ -9,6 +9,7 @@ import {
   adminLogIn,
   dropStream,
   liveStreamUp,
+  playerFlaggedElsewhere,
   resetStream,
   restoreStream,
 } from "../fixtures.ts";
@@ -91,6 +92,23 @@ test.describe("the fair play review loads on /admin/fair-play", () => {
     await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
   });
 
+  test("STREAM.UP → xstate.done.actor.load → QUERY", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
@@ -105,6 +123,49 @@ test.describe("the fair play review loads on /admin/fair-play", () => {
     await dropStream(page);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.DOWN", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
     await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
   });
 
@@ -123,6 +184,45 @@ test.describe("the fair play review loads on /admin/fair-play", () => {
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/fair-play$/);
     await expect(page.getByText("Loading the fair play review...", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → ADMIN.RISK userId="u9" status="review" score=70', { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/risk", 2);
+    await calls.answer("GET", "/admin/risk", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByText("Loading the fair play review...", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
   });
 
   test("STREAM.UP → xstate.done.actor.load → STREAM.RESET", { tag: "@core" }, async ({ page, request }) => {
@@ -164,7 +264,26 @@ test.describe("the fair play review loads on /admin/fair-play", () => {
     await expect(page.getByText("Loading the fair play review...", { exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", { tag: "@core" }, async ({
+  test('STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/risk", "network");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByText("Loading the fair play review...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", async ({
     page,
     request,
   }) => {
@@ -231,10 +350,145 @@ test.describe("the fair play review loads on /admin/fair-play", () => {
     await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", { tag: "@core" }, async ({
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/risk", 2);
+    await calls.answer("GET", "/admin/risk", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → QUERY", { tag: "@core" }, async ({
     page,
     request,
   }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    await calls.asked("GET", "/admin/risk", 2);
+    await calls.answer("GET", "/admin/risk", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.error.actor.load(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/risk", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → ADMIN.AUDIT", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    await calls.asked("GET", "/admin/risk", 2);
+    await calls.answer("GET", "/admin/risk", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY → ADMIN.RISK userId="u9" status="review" score=70', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/risk", 2);
+    await calls.answer("GET", "/admin/risk", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → QUERY", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. QUERY
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: "Fair play", exact: true })
+      .click();
+    await calls.asked("GET", "/admin/risk", 2);
+    await calls.answer("GET", "/admin/risk", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
@@ -250,6 +504,132 @@ test.describe("the fair play review loads on /admin/fair-play", () => {
     await restoreStream(page);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → ADMIN.AUDIT", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 5. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 5. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → QUERY", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 5. QUERY
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: "Fair play", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.RESET", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/risk", 2);
+    await calls.answer("GET", "/admin/risk", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/risk");
+    await page.goto("/admin/fair-play");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 3. QUERY
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption("frozen");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/risk", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/fair-play\?status=frozen$/);
     await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
   });
 });

@@ -3,12 +3,13 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { dashboardSettled } from "../arrange/admin.ts";
+import { treasuryPaged } from "../arrange/admin-dialogs.ts";
 import {
   adminActsElsewhere,
   adminLogIn,
   dropStream,
   liveStreamUp,
+  playerFlaggedElsewhere,
   resetStream,
   restoreStream,
 } from "../fixtures.ts";
@@ -17,7 +18,7 @@ import { heldCalls } from "../held-calls.ts";
 test.describe("Funds Management's tables load on /admin/funds", () => {
   test("(the page as it opens)", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -28,7 +29,7 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
 
   test("STREAM.UP", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -41,7 +42,7 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
 
   test("STREAM.UP → xstate.done.actor.load", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -56,7 +57,7 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
 
   test("STREAM.UP → xstate.error.actor.load(NETWORK_ERROR)", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -74,7 +75,7 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
 
   test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -89,9 +90,29 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
   });
 
+  test("STREAM.UP → xstate.done.actor.load → QUERY", async ({ page, request }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN", async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -106,9 +127,58 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
   });
 
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load", async ({ page, request }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.DOWN", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → ADMIN.AUDIT", { tag: "@core" }, async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -123,9 +193,48 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await expect(page.getByText("Loading funds data...", { exact: true }).first()).toBeVisible();
   });
 
+  test('STREAM.UP → ADMIN.RISK userId="u9" status="review" score=70', { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/pool-balance", 2);
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByText("Loading funds data...", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.load → STREAM.RESET", { tag: "@core" }, async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -147,7 +256,7 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     request,
   }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -162,12 +271,31 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await expect(page.getByText("Loading funds data...", { exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", { tag: "@core" }, async ({
+  test('STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/pool-balance", "network");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByText("Loading funds data...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", async ({
     page,
     request,
   }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -188,7 +316,7 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     tag: "@core",
   }, async ({ page, request }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -210,7 +338,7 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     request,
   }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -229,12 +357,162 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", { tag: "@core" }, async ({
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/pool-balance", 2);
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → QUERY", { tag: "@core" }, async ({
     page,
     request,
   }) => {
     await adminLogIn(page);
-    await dashboardSettled({ page, request });
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    await calls.asked("GET", "/admin/pool-balance", 2);
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.error.actor.load(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/pool-balance", "network");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → ADMIN.AUDIT", async ({ page, request }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    await calls.asked("GET", "/admin/pool-balance", 2);
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY → ADMIN.RISK userId="u9" status="review" score=70', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/pool-balance", 2);
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → QUERY", async ({ page, request }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. QUERY
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: "Funds Management", exact: true })
+      .click();
+    await calls.asked("GET", "/admin/pool-balance", 2);
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", async ({ page, request }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/admin/pool-balance");
     await page.goto("/admin/funds");
@@ -248,6 +526,147 @@ test.describe("Funds Management's tables load on /admin/funds", () => {
     await restoreStream(page);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → ADMIN.AUDIT", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 5. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 5. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → QUERY", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 5. QUERY
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: "Funds Management", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/funds$/);
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.RESET", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/pool-balance", 2);
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await treasuryPaged({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/pool-balance");
+    await page.goto("/admin/funds");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Transaction History", exact: true })
+      .getByRole("button", { name: "Next", exact: true })
+      .click();
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/pool-balance", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page.getByText("Page 2", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("table", { name: "Funded Wallets", exact: true }).first()).toBeVisible();
   });
 });

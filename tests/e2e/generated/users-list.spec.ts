@@ -9,6 +9,7 @@ import {
   adminLogIn,
   dropStream,
   liveStreamUp,
+  playerFlaggedElsewhere,
   resetStream,
   restoreStream,
 } from "../fixtures.ts";
@@ -93,6 +94,28 @@ test.describe("User Management's tables load on /admin/users", () => {
     ).toBeVisible();
   });
 
+  test("STREAM.UP → xstate.done.actor.load → QUERY", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
@@ -107,6 +130,59 @@ test.describe("User Management's tables load on /admin/users", () => {
     await dropStream(page);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.DOWN", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
     await expect(
       page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
     ).toBeVisible();
@@ -127,6 +203,47 @@ test.describe("User Management's tables load on /admin/users", () => {
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByText("Loading users...", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → ADMIN.RISK userId="u9" status="review" score=70', { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/multiplier-stats", 2);
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByText("Loading users...", { exact: true }).first()).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
   });
 
   test("STREAM.UP → xstate.done.actor.load → STREAM.RESET", { tag: "@core" }, async ({ page, request }) => {
@@ -170,7 +287,26 @@ test.describe("User Management's tables load on /admin/users", () => {
     await expect(page.getByText("Loading users...", { exact: true }).first()).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", { tag: "@core" }, async ({
+  test('STREAM.UP → xstate.error.actor.load(NETWORK_ERROR) → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/multiplier-stats", "network");
+    // 3. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByText("Loading users...", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → xstate.done.actor.load", async ({
     page,
     request,
   }) => {
@@ -243,10 +379,172 @@ test.describe("User Management's tables load on /admin/users", () => {
     ).toBeVisible();
   });
 
-  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", { tag: "@core" }, async ({
+  test('STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → ADMIN.RISK userId="u9" status="review" score=70', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/multiplier-stats", 2);
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → ADMIN.AUDIT → QUERY", { tag: "@core" }, async ({
     page,
     request,
   }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // 4. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    await calls.asked("GET", "/admin/multiplier-stats", 2);
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.error.actor.load(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/multiplier-stats", "network");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → ADMIN.AUDIT", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    await calls.asked("GET", "/admin/multiplier-stats", 2);
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY → ADMIN.RISK userId="u9" status="review" score=70', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    await calls.asked("GET", "/admin/multiplier-stats", 2);
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → QUERY", async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. QUERY
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: "User Management", exact: true })
+      .click();
+    await calls.asked("GET", "/admin/multiplier-stats", 2);
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", async ({ page, request }) => {
     await adminLogIn(page);
     await dashboardSettled({ page, request });
     const calls = heldCalls(page.context());
@@ -262,6 +560,157 @@ test.describe("User Management's tables load on /admin/users", () => {
     await restoreStream(page);
     // What the person sees at the end
     await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → ADMIN.AUDIT", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 5. ADMIN.AUDIT
+    await adminActsElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test('STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → ADMIN.RISK userId="u9" status="review" score=70', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 5. ADMIN.RISK userId="u9" status="review" score=70
+    await playerFlaggedElsewhere(page, request);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → QUERY", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 5. QUERY
+    await page
+      .getByRole("navigation", { name: "Admin", exact: true })
+      .getByRole("link", { name: "User Management", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.RESET", async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/multiplier-stats", 2);
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
+    await expect(
+      page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → QUERY → xstate.done.actor.load → STREAM.DOWN → STREAM.UP", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    await dashboardSettled({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/multiplier-stats");
+    await page.goto("/admin/users");
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 3. QUERY
+    await page
+      .getByRole("region", { name: "Users without Funded Wallets", exact: true })
+      .getByLabel("Search by email", { exact: true })
+      .fill("ada");
+    // 4. xstate.done.actor.load
+    await calls.answer("GET", "/admin/multiplier-stats", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. STREAM.UP
+    await restoreStream(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/users\?uq=ada$/);
     await expect(
       page.getByRole("table", { name: "Users with Funded Wallets", exact: true }).first(),
     ).toBeVisible();

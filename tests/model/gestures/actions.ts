@@ -67,7 +67,7 @@ export type Outcome = "server" | "network" | { status: number; code: string; mes
 
 export type Action =
   | { do: "click"; target: Locator; within?: Locator }
-  | { do: "fill"; label: string; value: Value }
+  | { do: "fill"; label: string; value: Value; within?: Locator }
   /** Chooses the option `value` of a select (a list's filter). */
   | { do: "select"; target: Locator; value: string }
   | { do: "dispatch"; event: "pagehide" | "online" }
@@ -110,6 +110,11 @@ export type Action =
   /** The suite's admin acts in the back office elsewhere (an audited change): the admins' stream pushes it. */
   | { do: "adminActsElsewhere" }
   /**
+   * A new player taps like a script elsewhere (through the API) until fair play puts their account in review:
+   * the server pushes admin.risk to every admin's screen.
+   */
+  | { do: "playerFlaggedElsewhere" }
+  /**
    * A friend signs up with the signed-in player's referral code (a new account through the API, named `name`):
    * the server pushes the player's new referral figures.
    */
@@ -145,7 +150,12 @@ export const click = (target: Locator, within?: Locator): Action => ({
   target,
   ...(within ? { within } : {}),
 });
-export const fill = (label: string, value: Value): Action => ({ do: "fill", label, value });
+export const fill = (label: string, value: Value, within?: Locator): Action => ({
+  do: "fill",
+  label,
+  value,
+  ...(within ? { within } : {}),
+});
 export const select = (target: Locator, value: string): Action => ({ do: "select", target, value });
 export const dispatch = (event: "pagehide" | "online"): Action => ({ do: "dispatch", event });
 export const press = (key: string): Action => ({ do: "press", key });
@@ -175,6 +185,7 @@ export const decideElsewhere = (action: "clear" | "freeze" | "unfreeze"): Action
 });
 export const buyBoosterElsewhere = (boosterId: string): Action => ({ do: "buyBoosterElsewhere", boosterId });
 export const adminActsElsewhere = (): Action => ({ do: "adminActsElsewhere" });
+export const playerFlaggedElsewhere = (): Action => ({ do: "playerFlaggedElsewhere" });
 export const friendSignsUp = (name: string): Action => ({ do: "friendSignsUp", name });
 export const fundElsewhere = (amount: number): Action => ({ do: "fundElsewhere", amount });
 export const liveStreamUp = (): Action => ({ do: "liveStreamUp" });

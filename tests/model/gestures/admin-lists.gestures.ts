@@ -9,7 +9,12 @@ import { dashboardPage } from "../models/dashboard-page.model.ts";
 import { fairPlayList } from "../models/fair-play-list.model.ts";
 import { fundsList } from "../models/funds-list.model.ts";
 import { usersList } from "../models/users-list.model.ts";
+import { click, fill, type Locator, select } from "./actions.ts";
 import { listPageWalk } from "./list-page.gestures.ts";
+
+const SEARCH_BOX = "Search by email";
+const region = (name: string): Locator => ({ role: "region", name });
+const NEXT = { role: "button", name: "Next" } as const;
 
 export const auditPageWalk = listPageWalk({
   machine: "audit-page",
@@ -21,6 +26,9 @@ export const auditPageWalk = listPageWalk({
   loading: { text: "Loading the audit log..." },
   failed: { text: "Could not load the audit log." },
   failure: PAGE_FAILURES.audit,
+  // Its page links: the arrangement makes a second page of entries.
+  query: { change: [click(NEXT)], changed: { see: { text: "Page 2" } }, link: "Audit Log" },
+  arrange: { file: "admin", name: "auditPaged" },
 });
 
 export const dashboardPageWalk = listPageWalk({
@@ -33,6 +41,12 @@ export const dashboardPageWalk = listPageWalk({
   loading: { text: "Loading dashboard data..." },
   failed: { text: "Could not load the dashboard." },
   failure: PAGE_FAILURES.dashboard,
+  // The Users Overview's search box: each change is the URL's search at once.
+  query: {
+    change: [fill(SEARCH_BOX, "ada")],
+    changed: { url: "/admin/dashboard?q=ada" },
+    link: "Dashboard",
+  },
 });
 
 export const usersListWalk = listPageWalk({
@@ -45,6 +59,12 @@ export const usersListWalk = listPageWalk({
   loading: { text: "Loading users..." },
   failed: { text: "Could not load the users." },
   failure: PAGE_FAILURES.users,
+  // The search box of the second table (the first has its own).
+  query: {
+    change: [fill(SEARCH_BOX, "ada", region("Users without Funded Wallets"))],
+    changed: { url: "/admin/users?uq=ada" },
+    link: "User Management",
+  },
 });
 
 export const fundsListWalk = listPageWalk({
@@ -57,6 +77,14 @@ export const fundsListWalk = listPageWalk({
   loading: { text: "Loading funds data..." },
   failed: { text: "Could not load the funds." },
   failure: PAGE_FAILURES.funds,
+  // The treasury history's page links: the arrangement makes its second page.
+  query: {
+    change: [click(NEXT, region("Transaction History"))],
+    // The other table stays on its first page.
+    changed: { see: { text: "Page 2" } },
+    link: "Funds Management",
+  },
+  arrange: { file: "admin-dialogs", name: "treasuryPaged" },
 });
 
 export const fairPlayListWalk = listPageWalk({
@@ -69,6 +97,12 @@ export const fairPlayListWalk = listPageWalk({
   loading: { text: "Loading the fair play review..." },
   failed: { text: "Could not load the fair play review." },
   failure: PAGE_FAILURES.fairPlay,
+  // The accounts' filter (the review queue is the page's first: no search in the URL).
+  query: {
+    change: [select({ role: "combobox", name: "Show" }, "frozen")],
+    changed: { url: "/admin/fair-play?status=frozen" },
+    link: "Fair play",
+  },
 });
 
 export const dashboardEconomyWalk = listPageWalk({

@@ -1,21 +1,26 @@
 /**
  * One walk for every back-office page made by the list page factory (src/machines/shared/list-page.machine.ts:
  * Dashboard, Audit Log, the dashboard's economy, ...), so each page's walk is a few lines naming its URL, the
- * call the walk holds and what the person sees. The walk holds the page's load and answers it as the path says:
- * by the server (the table shows) or with no network (the page's own failure words and the Error toast).
- * Another admin's change (ADMIN.AUDIT: the suite's admin acts through the API) makes the page load again in
- * every state: the walk holds that load too, and answers a load the page already asked again (once it has) so
- * the page's newer one is the one the path decides. The admins' stream may drop on the rows shown, come back
- * (the page loads again) or be reset by the server. RELOAD and the other pushes are not walked here (each is
- * said why in the map).
+ * call the walk holds, what the person sees and the control that changes its search. The walk holds the page's
+ * load and answers it as the path says: by the server (the table shows) or with no network (the page's own
+ * failure words and the Error toast). Another admin's change (ADMIN.AUDIT: the suite's admin acts through the
+ * API) and a new player's scripted taps (ADMIN.RISK: fair play puts the account in review) make the page load
+ * again in every state: the walk holds that load too, and answers a load the page already asked again (once it
+ * has) so the page's newer one is the one the path decides. The person changes the search with the page's
+ * control while its rows show, and follows the sidebar's link back to the plain page. The admins' stream may
+ * drop on the rows shown, come back (the page loads again) or be reset by the server. RELOAD and the metrics
+ * tick are not walked here (each is said why in the map).
  */
 import type { AnyMachineSnapshot } from "xstate";
+import { RISK } from "../models/admin-pages.ts";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
+  type Action,
   adminActsElsewhere,
   answer,
   asked,
   type Call,
+  click,
   dropStream,
   type Expectation,
   type Gesture,
@@ -24,6 +29,7 @@ import {
   liveStreamUp,
   type NotAGesture,
   notAGesture,
+  playerFlaggedElsewhere,
   resetStream,
   restoreStream,
   type StepStates,
@@ -49,7 +55,26 @@ export interface ListPageScreen {
   failed: Locator;
   /** The toast's words when the load fails (admin.messages.ts PAGE_FAILURES). */
   failure: string;
+  /** How a person changes the page's search, when a control of the page does (a search box, a filter, Next). */
+  query?: ListPageQuery;
+  /** What the test makes before the page opens (rows for a second page); the landing Dashboard settles first. */
+  arrange?: { file: string; name: string };
 }
+
+/**
+ * A search box, a filter or a page link: the model's QUERY with a search is the person's change with it (the
+ * model sends it only while the rows, and so the control, show); QUERY with an empty search is their following
+ * the sidebar's link to the page, back to its plain URL, which works in every state.
+ */
+export interface ListPageQuery {
+  change: Action[];
+  /** What shows while the changed search is in force (the URL's end, or the page's number). */
+  changed: Expectation;
+  /** The page's name in the sidebar. */
+  link: string;
+}
+
+const isChanged = (search: unknown) => Object.keys(search as object).length > 0;
 
 const STREAM_EVENT = (why: string): NotAGesture => notAGesture(why);
 
@@ -72,22 +97,44 @@ const AUDITED = {
   },
 } satisfies ModelEvent;
 
+/** The events a registered model offers in `snapshot`. */
+const offered = (model: ModelOptions<unknown>, snapshot: AnyMachineSnapshot): readonly ModelEvent[] =>
+  typeof model.events === "function" ? model.events(snapshot) : model.events;
+
+/** The back office's side navigation. */
+const SIDEBAR: Locator = { role: "navigation", name: "Admin" };
+
 /** The walk of one list page. */
 export function listPageWalk(screen: ListPageScreen): Walk {
+  /**
+   * A step that loads again while a load is out: the page asks again and ignores the old request, which the
+   * walk lets the server answer once the new one arrived, so the path's next answer is the new one's.
+   */
+  const againWhileOut = (before: AnyMachineSnapshot): Action[] =>
+    loadIsOut(before) ? [asked(screen.call, 2), answer(screen.call, "server")] : [];
   const gestures: Record<string, Gesture<never> | NotAGesture> = {
     "xstate.done.actor.load": () => [answer(screen.call, "server")],
     "xstate.error.actor.load": () => [answer(screen.call, "network")],
-    QUERY: notAGesture(
-      "the URL's search changing: this walk opens the page once; its search boxes and page links need rows made for them",
-    ),
+    QUERY: screen.query
+      ? (((event: { search: unknown }, _next: unknown, { before }: StepStates) => [
+          ...(isChanged(event.search)
+            ? screen.query!.change
+            : [click({ role: "link", name: screen.query!.link }, SIDEBAR)]),
+          ...againWhileOut(before),
+        ]) as Gesture<never>)
+      : notAGesture("no control of this page changes its search (see the model)"),
     RELOAD: notAGesture("a dialog of the page sends it after a change: walked with the page's dialogs"),
     // While a load is out the page asks again: the walk lets the server answer the old request once the new
     // one arrived (the page ignores it), so the path's next answer is the new one's.
-    "ADMIN.AUDIT": ((_event: unknown, _next: unknown, { before }: StepStates) =>
-      loadIsOut(before)
-        ? [adminActsElsewhere(), asked(screen.call, 2), answer(screen.call, "server")]
-        : [adminActsElsewhere()]) as Gesture<never>,
-    "ADMIN.RISK": STREAM_EVENT("pushed when an account enters review: not walked on this page"),
+    "ADMIN.AUDIT": ((_event: unknown, _next: unknown, { before }: StepStates) => [
+      adminActsElsewhere(),
+      ...againWhileOut(before),
+    ]) as Gesture<never>,
+    // A new player's scripted taps put their account in review: the admins' stream says so.
+    "ADMIN.RISK": ((_event: unknown, _next: unknown, { before }: StepStates) => [
+      playerFlaggedElsewhere(),
+      ...againWhileOut(before),
+    ]) as Gesture<never>,
     "ADMIN.METRICS": STREAM_EVENT("pushed by the server's metrics tick: not walked on this page"),
     // The admins' stream opens with the page (the walk waits for it); after a drop it is let back, and the
     // page, back up, loads again (the held load: the path answers it).
@@ -99,6 +146,9 @@ export function listPageWalk(screen: ListPageScreen): Walk {
     // server's reset makes it load once more; the walk answers the first load once the second is out.
     "STREAM.RESET": () => [resetStream(), asked(screen.call, 2), answer(screen.call, "server")],
   };
+  // The model's own searches where it offers them: the changed one, and the plain URL's.
+  const searchesIn = (snapshot: AnyMachineSnapshot) =>
+    screen.query ? offered(screen.model, snapshot).filter((event) => event.type === "QUERY") : [];
   const model: ModelOptions<unknown> = {
     ...screen.model,
     fakeActors: ["load"],
@@ -118,6 +168,8 @@ export function listPageWalk(screen: ListPageScreen): Walk {
       return [
         ...loads,
         AUDITED,
+        RISK,
+        ...searchesIn(snapshot),
         ...(snapshot.matches("ready") ? [{ type: "STREAM.DOWN" }, { type: "STREAM.RESET" }] : []),
       ];
     },
@@ -133,9 +185,16 @@ export function listPageWalk(screen: ListPageScreen): Walk {
         gestures,
         before: [hold(screen.call)],
         // The landing Dashboard settles first, so every held request is the walked page's own.
-        start: { url: screen.url, account: "admin", arrange: { file: "admin", name: "dashboardSettled" } },
+        start: {
+          url: screen.url,
+          account: "admin",
+          arrange: screen.arrange ?? { file: "admin", name: "dashboardSettled" },
+        },
         atEnd: (leaf) => {
-          const seen: Expectation[] = [{ url: screen.url }];
+          const { search } = leaf.context as { search: unknown };
+          const seen: Expectation[] = [
+            screen.query && isChanged(search) ? screen.query.changed : { url: screen.url },
+          ];
           if (leaf.matches("loading")) seen.push({ see: screen.loading });
           // Refreshing keeps the old rows on screen while the new ones load.
           if (leaf.matches("ready") || leaf.matches("refreshing")) seen.push({ see: screen.ready });

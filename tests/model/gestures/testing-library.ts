@@ -36,6 +36,8 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
     "buys a booster on another device: the msw fake has no second device or live stream (the browser spec uses the real server)",
   adminActsElsewhere:
     "has an admin change something in the back office elsewhere: the msw fake has no admins' live stream (the browser spec uses the real server)",
+  playerFlaggedElsewhere:
+    "has a new player's taps put their account in review: the msw fake has no fair play or admins' live stream (the browser spec uses the real server)",
   friendSignsUp:
     "has a friend sign up with the player's code: the msw fake has no second account or live stream (the browser spec uses the real server)",
   fundElsewhere:
@@ -129,7 +131,8 @@ export async function perform(
         break;
       }
       case "fill": {
-        const field = screen.getByLabelText(action.label);
+        const queries = action.within ? inside(await find(screen, action.within, arranged)) : screen;
+        const field = queries.getByLabelText(action.label);
         const value = typedValue(action.value, account, arranged);
         await user.clear(field);
         if (value) await user.type(field, value);
@@ -177,6 +180,7 @@ export async function perform(
       case "decideElsewhere":
       case "buyBoosterElsewhere":
       case "adminActsElsewhere":
+      case "playerFlaggedElsewhere":
       case "friendSignsUp":
       case "fundElsewhere":
       case "liveStreamUp":

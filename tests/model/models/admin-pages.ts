@@ -1,3 +1,6 @@
+import type { AnyMachineSnapshot } from "xstate";
+import type { ModelOptions } from "../path-runner.ts";
+
 /** What every admin page's model hears: the back office's live stream, and the users they open dialogs for. */
 export const NETWORK_FAILURE = { code: "NETWORK_ERROR", message: "x", status: 0 };
 export const PAGE_USER = { id: "u1", label: "p@example.com", multiplier: 0.001 };
@@ -39,16 +42,40 @@ export const pageEvents = (machine: "users" | "funds") => [
       ]),
 ];
 
-/** The list page machine (Admin Dashboard, Audit Log; the `list` of Users and Funds). */
-export const listPageEvents = (search: Record<string, string>, withMetrics: boolean) => [
-  ...LIVE,
-  { type: "RELOAD" },
-  ...(withMetrics ? [METRICS] : []),
-  { type: "QUERY", search },
-  { type: "QUERY", search: {} },
-  { type: "xstate.done.actor.load", output: { rows: 2 } },
-  { type: "xstate.error.actor.load", error: NETWORK_FAILURE },
-];
+/**
+ * The list page machine (Admin Dashboard, Audit Log; the `list` of Users and Funds). The person changes the
+ * search (`search`: types in a search box, picks a filter, turns a page) with the page's controls, which show
+ * with its rows (in `ready` and `refreshing`); the sidebar's link to the page takes them back to its plain URL
+ * (QUERY with an empty search) from any state.
+ */
+export const listPageEvents =
+  (search: Record<string, unknown>, withMetrics: boolean) => (snapshot: AnyMachineSnapshot) => [
+    ...LIVE,
+    { type: "RELOAD" },
+    ...(withMetrics ? [METRICS] : []),
+    ...(snapshot.matches("ready") || snapshot.matches("refreshing") ? [{ type: "QUERY", search }] : []),
+    { type: "QUERY", search: {} },
+    { type: "xstate.done.actor.load", output: { rows: 2 } },
+    { type: "xstate.error.actor.load", error: NETWORK_FAILURE },
+  ];
+
+/**
+ * A list page's suites: opened on its plain URL (the main model), and opened on a link that carries `search`
+ * (a shared or bookmarked one), where the sidebar's link changes the search while the page still loads.
+ */
+export const listPageSuites = (
+  name: string,
+  options: ModelOptions<unknown>,
+  search: Record<string, unknown>,
+) =>
+  [
+    { name, options, paths: "transitions" },
+    {
+      name: `${name}, opened on a link with a search`,
+      options: { ...options, input: { ...(options.input as object), search } },
+      paths: "transitions",
+    },
+  ] as const;
 
 export const serializePage = (s: { value: unknown; context: { data: unknown; search: unknown } }) =>
   JSON.stringify([s.value, s.context.data !== null, s.context.search]);

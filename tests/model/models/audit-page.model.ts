@@ -3,12 +3,15 @@ import { auditPageMachine } from "#src/machines/admin/audit-page.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { listPageEvents, serializePage } from "./admin-pages.ts";
+import { listPageEvents, listPageSuites, serializePage } from "./admin-pages.ts";
+
+/** The search the page's control asks for in the model. */
+const CHANGED = { cursors: "a2" };
 
 export const auditPage: ModelOptions<unknown> = {
   input: { search: {}, app: createFakeApp().app },
   fakeActors: ["load"],
-  events: listPageEvents({ cursors: "a2" }, false),
+  events: listPageEvents(CHANGED, false),
   serializeState: serializePage,
 };
 
@@ -17,5 +20,5 @@ export const auditPageModel = registerModel({
   file: "src/machines/admin/audit-page.machine.ts",
   madeBy: "src/machines/shared/list-page.machine.ts",
   machine: auditPageMachine,
-  suites: [{ name: "Audit Log page", options: auditPage, paths: "transitions" }],
+  suites: listPageSuites("Audit Log page", auditPage, CHANGED),
 });

@@ -3,12 +3,15 @@ import { dashboardPageMachine } from "#src/machines/admin/dashboard-page.machine
 import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { listPageEvents, serializePage } from "./admin-pages.ts";
+import { listPageEvents, listPageSuites, serializePage } from "./admin-pages.ts";
+
+/** The search the page's control asks for in the model. */
+const CHANGED = { q: "ada" };
 
 export const dashboardPage: ModelOptions<unknown> = {
   input: { search: {}, app: createFakeApp().app },
   fakeActors: ["load"],
-  events: listPageEvents({ q: "ada" }, true),
+  events: listPageEvents(CHANGED, true),
   serializeState: serializePage,
 };
 
@@ -17,5 +20,5 @@ export const dashboardPageModel = registerModel({
   file: "src/machines/admin/dashboard-page.machine.ts",
   madeBy: "src/machines/shared/list-page.machine.ts",
   machine: dashboardPageMachine,
-  suites: [{ name: "Admin Dashboard page", options: dashboardPage, paths: "transitions" }],
+  suites: listPageSuites("Admin Dashboard page", dashboardPage, CHANGED),
 });

@@ -3,12 +3,15 @@ import { fairPlayListMachine } from "#src/machines/admin/fair-play-list.machine.
 import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { listPageEvents, serializePage } from "./admin-pages.ts";
+import { listPageEvents, listPageSuites, serializePage } from "./admin-pages.ts";
+
+/** The search the page's control asks for in the model. */
+const CHANGED = { status: "frozen", cursors: "r2" };
 
 export const fairPlayList: ModelOptions<unknown> = {
   input: { search: {}, app: createFakeApp().app },
   fakeActors: ["load"],
-  events: listPageEvents({ status: "frozen", cursors: "r2" }, false),
+  events: listPageEvents(CHANGED, false),
   serializeState: serializePage,
 };
 
@@ -17,5 +20,5 @@ export const fairPlayListModel = registerModel({
   file: "src/machines/admin/fair-play-list.machine.ts",
   madeBy: "src/machines/shared/list-page.machine.ts",
   machine: fairPlayListMachine,
-  suites: [{ name: "Fair play lists", options: fairPlayList, paths: "transitions" }],
+  suites: listPageSuites("Fair play lists", fairPlayList, CHANGED),
 });

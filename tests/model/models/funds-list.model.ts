@@ -3,12 +3,15 @@ import { fundsListMachine } from "#src/machines/admin/funds-list.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { listPageEvents, serializePage } from "./admin-pages.ts";
+import { listPageEvents, listPageSuites, serializePage } from "./admin-pages.ts";
+
+/** The search the page's control asks for in the model. */
+const CHANGED = { txcursors: "t2" };
 
 export const fundsList: ModelOptions<unknown> = {
   input: { search: {}, app: createFakeApp().app },
   fakeActors: ["load"],
-  events: listPageEvents({ txcursors: "t2" }, true),
+  events: listPageEvents(CHANGED, true),
   serializeState: serializePage,
 };
 
@@ -17,5 +20,5 @@ export const fundsListModel = registerModel({
   file: "src/machines/admin/funds-list.machine.ts",
   madeBy: "src/machines/shared/list-page.machine.ts",
   machine: fundsListMachine,
-  suites: [{ name: "Funds Management list", options: fundsList, paths: "transitions" }],
+  suites: listPageSuites("Funds Management list", fundsList, CHANGED),
 });

@@ -8,14 +8,24 @@ export interface LiveReadInput {
   query: string;
 }
 
-export function liveReadPage(id: string, query: string, news: ModelEvent[]): ModelOptions<LiveReadInput> {
+/**
+ * `query` is the one the page opens with; `changesQuery` says whether a control of the page changes it (the
+ * Leaderboard's period tabs) or never does (Stats reads the signed-in player's own figures), so the model
+ * sends QUERY only where a person can.
+ */
+export function liveReadPage(
+  id: string,
+  query: string,
+  news: ModelEvent[],
+  changesQuery = true,
+): ModelOptions<LiveReadInput> {
   return {
     input: { app: silentActor(), query } as LiveReadInput,
     fakeActors: ["load"],
     actors: { liveEvents: fromCallback(() => {}) },
     events: [
       { type: "RETRY" },
-      { type: "QUERY", query: "week" },
+      ...(changesQuery ? [{ type: "QUERY", query: "week" }] : []),
       { type: "STREAM.RESET" },
       { type: "STREAM.DOWN" },
       { type: "STREAM.UP" },

@@ -3,12 +3,15 @@ import { usersListMachine } from "#src/machines/admin/users-list.machine.ts";
 import { registerModel } from "../../../tools/model-kit/registry.ts";
 import { createFakeApp } from "../../support/app-doubles.ts";
 import type { ModelOptions } from "../path-runner.ts";
-import { listPageEvents, serializePage } from "./admin-pages.ts";
+import { listPageEvents, listPageSuites, serializePage } from "./admin-pages.ts";
+
+/** The search the page's control asks for in the model. */
+const CHANGED = { uq: "ada", usort: "email:asc" };
 
 export const usersList: ModelOptions<unknown> = {
   input: { search: {}, app: createFakeApp().app },
   fakeActors: ["load"],
-  events: listPageEvents({ uq: "ada", usort: "email:asc" }, false),
+  events: listPageEvents(CHANGED, false),
   serializeState: serializePage,
 };
 
@@ -17,5 +20,5 @@ export const usersListModel = registerModel({
   file: "src/machines/admin/users-list.machine.ts",
   madeBy: "src/machines/shared/list-page.machine.ts",
   machine: usersListMachine,
-  suites: [{ name: "User Management list", options: usersList, paths: "transitions" }],
+  suites: listPageSuites("User Management list", usersList, CHANGED),
 });
