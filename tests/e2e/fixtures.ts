@@ -326,10 +326,25 @@ export async function friendSignsUpWith(page: Page, request: APIRequestContext, 
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** This page's session is logged out from elsewhere (another tab of the browser, through the API). */
-export async function logOutElsewhere(page: Page, request: APIRequestContext) {
+/**
+ * This page's session is logged out from elsewhere (another tab of the browser, through the API): the player's,
+ * or with `who` "admin" the back office's, which the app keeps under keys of its own.
+ */
+export async function logOutElsewhere(
+  page: Page,
+  request: APIRequestContext,
+  who: "player" | "admin" = "player",
+) {
   await liveStreamOpen(page);
-  const { token } = await sessionOf(page);
+  const token =
+    who === "admin"
+      ? await page.evaluate(
+          () =>
+            (JSON.parse(localStorage.getItem("adminSession") ?? "{}") as { accessToken?: string })
+              .accessToken,
+        )
+      : (await sessionOf(page)).token;
+  expect(token, `the ${who}'s stored access token`).toBeTruthy();
   const response = await request.post("/api/auth/logout", { headers: { authorization: `Bearer ${token}` } });
   expect(response.status(), await response.text()).toBeLessThan(300);
 }

@@ -98,7 +98,9 @@ export function actionCode(action: Action, indent: string): string[] {
     case "tapElsewhere":
       return [`${indent}await tapElsewhere(page, request, ${action.taps});`];
     case "logOutElsewhere":
-      return [`${indent}await logOutElsewhere(page, request);`];
+      return [
+        `${indent}await logOutElsewhere(page, request${action.who ? `, ${literal(action.who)}` : ""});`,
+      ];
     case "appealElsewhere":
       return [`${indent}await appealElsewhere(page, request, ${literal(action.message)});`];
     case "decideElsewhere":

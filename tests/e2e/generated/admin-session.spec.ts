@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { adminCredentials } from "../arrange/admin-session.ts";
-import { newUser, signUpViaApi } from "../fixtures.ts";
+import { logOutElsewhere, newUser, signUpViaApi } from "../fixtures.ts";
 import { heldCalls } from "../held-calls.ts";
 
 test.describe("sign in to the back office on /admin", () => {
@@ -320,6 +320,32 @@ test.describe("sign in to the back office on /admin", () => {
     ).toBeVisible();
   });
 
+  test('xstate.done.actor.restore(null) → LOGIN email="root@example.com" password="pw" → xstate.done.actor.login → SESSION.LOST', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    const account = newUser("Ada");
+    await signUpViaApi(request, account);
+    const arranged = await adminCredentials({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/login");
+    await calls.hold("GET", "/auth/me");
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.restore(null)
+    // 2. LOGIN email="root@example.com" password="pw"
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 3. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 4. SESSION.LOST
+    await logOutElsewhere(page, request, "admin");
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
   test('xstate.done.actor.restore(null) → LOGIN email="root@example.com" password="pw" → xstate.error.actor.login(INVALID_CREDENTIALS) → LOGIN email="root@example.com" password="pw"', async ({
     page,
     request,
@@ -491,6 +517,34 @@ test.describe("sign in to the back office on /admin", () => {
     await expect(
       page.getByText("Please enter both email and password", { exact: true }).first(),
     ).toBeVisible();
+  });
+
+  test('xstate.done.actor.restore(null) → LOGIN email="root@example.com" password="pw" → xstate.done.actor.login → AREA.ENTER → SESSION.LOST', async ({
+    page,
+    request,
+  }) => {
+    const account = newUser("Ada");
+    await signUpViaApi(request, account);
+    const arranged = await adminCredentials({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/login");
+    await calls.hold("GET", "/auth/me");
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.restore(null)
+    // 2. LOGIN email="root@example.com" password="pw"
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 3. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 4. AREA.ENTER
+    // 5. SESSION.LOST
+    await logOutElsewhere(page, request, "admin");
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
   });
 
   test('xstate.done.actor.restore(null) → LOGIN email="root@example.com" password="pw" → xstate.done.actor.login → AREA.ENTER → xstate.done.actor.confirmRole("admin")', {

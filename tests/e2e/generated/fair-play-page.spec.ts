@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { accountsInReview } from "../arrange/fair-play.ts";
-import { adminLogIn, approveElsewhere, decideOnAccountElsewhere } from "../fixtures.ts";
+import { adminLogIn, approveElsewhere, decideOnAccountElsewhere, resetStream } from "../fixtures.ts";
 import { heldCalls } from "../held-calls.ts";
 
 test.describe("an admin decides on /admin/fair-play", () => {
@@ -258,6 +258,81 @@ test.describe("an admin decides on /admin/fair-play", () => {
     await decideOnAccountElsewhere(page, request, arranged.reviewedId, "freeze");
     await calls.asked("GET", "/admin/users/*/risk", 1);
     // 4. xstate.error.actor.account(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/users/*/risk", "network");
+    await expect(
+      page.getByText("Failed to load this account's risk. Please try again.", { exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("dialog", { name: /^Account / }).first()).toBeVisible();
+    await expect(page.getByRole("dialog", { name: /^Account / })).toContainText(
+      "Could not load this account's risk.",
+    );
+    await expect(page.getByRole("button", { name: "Try again", exact: true }).first()).toBeEnabled();
+  });
+
+  test('ACCOUNT.OPEN → xstate.done.actor.account → ADMIN.RISK userId="u1" status="frozen" score=40 → xstate.done.actor.account → STREAM.RESET', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    const arranged = await accountsInReview({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/withdrawals/*/approve");
+    await calls.hold("POST", "/admin/withdrawals/*/reject");
+    await page.goto("/admin/fair-play");
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true })).toBeVisible();
+    // 1. ACCOUNT.OPEN
+    await page
+      .getByRole("row", { name: arranged.reviewed })
+      .getByRole("button", { name: arranged.reviewed })
+      .click();
+    // 2. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 3. ADMIN.RISK userId="u1" status="frozen" score=40
+    await decideOnAccountElsewhere(page, request, arranged.reviewedId, "freeze");
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 4. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // What the person sees at the end
+    await expect(page.getByRole("dialog", { name: /^Account / }).first()).toBeVisible();
+    await expect(page.getByRole("dialog", { name: /^Account / })).toContainText("Frozen");
+    await expect(page.getByRole("dialog", { name: /^Account / })).toContainText("Signals");
+  });
+
+  test('ACCOUNT.OPEN → xstate.done.actor.account → ADMIN.RISK userId="u1" status="frozen" score=40 → xstate.done.actor.account → STREAM.RESET → xstate.error.actor.account(NETWORK_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    const arranged = await accountsInReview({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/withdrawals/*/approve");
+    await calls.hold("POST", "/admin/withdrawals/*/reject");
+    await page.goto("/admin/fair-play");
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true })).toBeVisible();
+    // 1. ACCOUNT.OPEN
+    await page
+      .getByRole("row", { name: arranged.reviewed })
+      .getByRole("button", { name: arranged.reviewed })
+      .click();
+    // 2. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 3. ADMIN.RISK userId="u1" status="frozen" score=40
+    await decideOnAccountElsewhere(page, request, arranged.reviewedId, "freeze");
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 4. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 6. xstate.error.actor.account(NETWORK_ERROR)
     await calls.answer("GET", "/admin/users/*/risk", "network");
     await expect(
       page.getByText("Failed to load this account's risk. Please try again.", { exact: true }).first(),
@@ -751,9 +826,10 @@ test.describe("an admin decides on /admin/fair-play", () => {
     await expect(page.getByRole("row", { name: arranged.held }).first()).toBeVisible();
   });
 
-  test('ACCOUNT.OPEN → xstate.done.actor.account → ADMIN.RISK userId="u1" status="frozen" score=40 → xstate.error.actor.account(NETWORK_ERROR) → ACCOUNT.RETRY', {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test('ACCOUNT.OPEN → xstate.done.actor.account → ADMIN.RISK userId="u1" status="frozen" score=40 → xstate.error.actor.account(NETWORK_ERROR) → ACCOUNT.RETRY', async ({
+    page,
+    request,
+  }) => {
     await adminLogIn(page);
     const arranged = await accountsInReview({ page, request });
     const calls = heldCalls(page.context());
@@ -818,6 +894,171 @@ test.describe("an admin decides on /admin/fair-play", () => {
       page.getByText("Failed to load this account's risk. Please try again.", { exact: true }).first(),
     ).toBeVisible();
     // 5. ACCOUNT.CLOSE
+    await page.keyboard.press("Escape");
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Held withdrawals", exact: true })).toContainText(
+      "1,000.00 USDT",
+    );
+    await expect(page.getByRole("row", { name: arranged.held }).first()).toBeVisible();
+  });
+
+  test('ACCOUNT.OPEN → xstate.done.actor.account → ADMIN.RISK userId="u1" status="frozen" score=40 → xstate.done.actor.account → STREAM.RESET → xstate.done.actor.account', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    const arranged = await accountsInReview({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/withdrawals/*/approve");
+    await calls.hold("POST", "/admin/withdrawals/*/reject");
+    await page.goto("/admin/fair-play");
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true })).toBeVisible();
+    // 1. ACCOUNT.OPEN
+    await page
+      .getByRole("row", { name: arranged.reviewed })
+      .getByRole("button", { name: arranged.reviewed })
+      .click();
+    // 2. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 3. ADMIN.RISK userId="u1" status="frozen" score=40
+    await decideOnAccountElsewhere(page, request, arranged.reviewedId, "freeze");
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 4. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 6. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("dialog", { name: /^Account / }).first()).toBeVisible();
+    await expect(page.getByRole("dialog", { name: /^Account / })).toContainText("Frozen");
+    await expect(page.getByRole("dialog", { name: /^Account / })).toContainText("Signals");
+    await expect(page.getByRole("button", { name: "Unfreeze", exact: true }).first()).toBeEnabled();
+  });
+
+  test('ACCOUNT.OPEN → xstate.done.actor.account → ADMIN.RISK userId="u1" status="frozen" score=40 → xstate.done.actor.account → STREAM.RESET → ACCOUNT.CLOSE', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    const arranged = await accountsInReview({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/withdrawals/*/approve");
+    await calls.hold("POST", "/admin/withdrawals/*/reject");
+    await page.goto("/admin/fair-play");
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true })).toBeVisible();
+    // 1. ACCOUNT.OPEN
+    await page
+      .getByRole("row", { name: arranged.reviewed })
+      .getByRole("button", { name: arranged.reviewed })
+      .click();
+    // 2. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 3. ADMIN.RISK userId="u1" status="frozen" score=40
+    await decideOnAccountElsewhere(page, request, arranged.reviewedId, "freeze");
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 4. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 6. ACCOUNT.CLOSE
+    await page
+      .getByRole("dialog", { name: /^Account / })
+      .getByRole("button", { name: "Close", exact: true })
+      .click();
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("table", { name: "Held withdrawals", exact: true })).toContainText(
+      "1,000.00 USDT",
+    );
+    await expect(page.getByRole("row", { name: arranged.held }).first()).toBeVisible();
+  });
+
+  test('ACCOUNT.OPEN → xstate.done.actor.account → ADMIN.RISK userId="u1" status="frozen" score=40 → xstate.done.actor.account → STREAM.RESET → xstate.error.actor.account(NETWORK_ERROR) → ACCOUNT.RETRY', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await adminLogIn(page);
+    const arranged = await accountsInReview({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/withdrawals/*/approve");
+    await calls.hold("POST", "/admin/withdrawals/*/reject");
+    await page.goto("/admin/fair-play");
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true })).toBeVisible();
+    // 1. ACCOUNT.OPEN
+    await page
+      .getByRole("row", { name: arranged.reviewed })
+      .getByRole("button", { name: arranged.reviewed })
+      .click();
+    // 2. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 3. ADMIN.RISK userId="u1" status="frozen" score=40
+    await decideOnAccountElsewhere(page, request, arranged.reviewedId, "freeze");
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 4. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 6. xstate.error.actor.account(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/users/*/risk", "network");
+    await expect(
+      page.getByText("Failed to load this account's risk. Please try again.", { exact: true }).first(),
+    ).toBeVisible();
+    // 7. ACCOUNT.RETRY
+    await page
+      .getByRole("dialog", { name: /^Account / })
+      .getByRole("button", { name: "Try again", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByRole("dialog", { name: /^Account / }).first()).toBeVisible();
+    await expect(page.getByRole("dialog", { name: /^Account / })).toContainText("Frozen");
+    await expect(page.getByRole("dialog", { name: /^Account / })).toContainText("Signals");
+  });
+
+  test('ACCOUNT.OPEN → xstate.done.actor.account → ADMIN.RISK userId="u1" status="frozen" score=40 → xstate.done.actor.account → STREAM.RESET → xstate.error.actor.account(NETWORK_ERROR) → ACCOUNT.CLOSE', async ({
+    page,
+    request,
+  }) => {
+    await adminLogIn(page);
+    const arranged = await accountsInReview({ page, request });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/users/*/risk");
+    await calls.hold("POST", "/admin/withdrawals/*/approve");
+    await calls.hold("POST", "/admin/withdrawals/*/reject");
+    await page.goto("/admin/fair-play");
+    await expect(page.getByRole("table", { name: "Accounts by risk", exact: true })).toBeVisible();
+    // 1. ACCOUNT.OPEN
+    await page
+      .getByRole("row", { name: arranged.reviewed })
+      .getByRole("button", { name: arranged.reviewed })
+      .click();
+    // 2. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 3. ADMIN.RISK userId="u1" status="frozen" score=40
+    await decideOnAccountElsewhere(page, request, arranged.reviewedId, "freeze");
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 4. xstate.done.actor.account
+    await calls.answer("GET", "/admin/users/*/risk", "server");
+    // 5. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/admin/users/*/risk", 1);
+    // 6. xstate.error.actor.account(NETWORK_ERROR)
+    await calls.answer("GET", "/admin/users/*/risk", "network");
+    await expect(
+      page.getByText("Failed to load this account's risk. Please try again.", { exact: true }).first(),
+    ).toBeVisible();
+    // 7. ACCOUNT.CLOSE
     await page.keyboard.press("Escape");
     // What the person sees at the end
     await expect(page.getByRole("table", { name: "Accounts by risk", exact: true }).first()).toBeVisible();

@@ -100,7 +100,7 @@ export type Action =
   /** The same player taps `taps` times on another device (a batch through the API): the server pushes it. */
   | { do: "tapElsewhere"; taps: number }
   /** This browser's session is logged out from elsewhere (another tab, through the API): the server ends it. */
-  | { do: "logOutElsewhere" }
+  | { do: "logOutElsewhere"; who?: "admin" }
   /** The same player asks for a review on another device (through the API): their one open appeal. */
   | { do: "appealElsewhere"; message: string }
   /** An admin decides on this player's account in the back office (through the API): the server pushes it. */
@@ -177,7 +177,11 @@ export const forget = (key: string): Action => ({ do: "forget", key });
 export const blockStorage = (): Action => ({ do: "blockStorage" });
 export const hide = (): Action => ({ do: "hide" });
 export const tapElsewhere = (taps: number): Action => ({ do: "tapElsewhere", taps });
-export const logOutElsewhere = (): Action => ({ do: "logOutElsewhere" });
+/** The player's session (or, with "admin", the back office's) is logged out elsewhere. */
+export const logOutElsewhere = (who?: "admin"): Action => ({
+  do: "logOutElsewhere",
+  ...(who ? { who } : {}),
+});
 export const appealElsewhere = (message: string): Action => ({ do: "appealElsewhere", message });
 export const decideElsewhere = (action: "clear" | "freeze" | "unfreeze"): Action => ({
   do: "decideElsewhere",

@@ -23,6 +23,7 @@ import {
   fill,
   type Gesture,
   hold,
+  logOutElsewhere,
   type NotAGesture,
   notAGesture,
   type Walk,
@@ -67,9 +68,9 @@ export const adminSessionGestures = {
   LOGOUT: () => [click({ role: "button", name: "Logout" })],
   // The area's guard sends it as the login's navigation enters the Dashboard: nothing to do but let it.
   "AREA.ENTER": () => [],
-  "SESSION.LOST": notAGesture(
-    "an admin call answered 401 or the stream ending the session: the list pages' walks hold their own calls, and ending an admin's session from elsewhere is the live-stream walk's (logOutElsewhere ends a player's); admin-session.machine.test.ts and the path tests cover it",
-  ),
+  // The admin's session is logged out in another tab: the server ends it and says so down the admins' stream
+  // (open as soon as an admin is signed in, the role check still out too); the app goes back to the login.
+  "SESSION.LOST": () => [logOutElsewhere("admin"), waitFor(LOGIN_HEADING)],
   "SESSION.UNAUTHORIZED": notAGesture(
     "sent by the API client with SESSION.LOST when an admin call is answered 401: see SESSION.LOST; the path tests and the client's tests cover the stored session being removed",
   ),
@@ -119,9 +120,11 @@ export const adminSessionWalkModel: ModelOptions<unknown> = {
       ] satisfies ModelEvent[];
     // Signed in here means just signed in: the guard checks the role as the Dashboard opens (the model cannot
     // tell that from a session checked already, so Logout is walked from a session the server could not check).
-    if (snapshot.matches({ signedIn: "confirmed" })) return [{ type: "AREA.ENTER" }];
+    if (snapshot.matches({ signedIn: "confirmed" }))
+      return [{ type: "AREA.ENTER" }, { type: "SESSION.LOST" }];
     if (snapshot.matches({ signedIn: "confirming" }))
       return [
+        { type: "SESSION.LOST" },
         { type: "xstate.done.actor.confirmRole", output: "admin" },
         { type: "xstate.done.actor.confirmRole", output: "revoked" },
         { type: "xstate.done.actor.confirmRole", output: "unreachable" },

@@ -4,8 +4,8 @@
  * freezes, one whose 1 000 USDT withdrawal waits for a decision. The walk holds the panel's read of the account
  * and the three decisions, so the path says when each is answered: the account read by the server or a network
  * failure, a decision by the server, which refuses it (409) when another admin approved the withdrawal first.
- * Another admin freezing the open account pushes admin.risk, and the panel reads it again. The page's lists load
- * by themselves (the fair-play-list walk holds them); how a dialog's own form behaves (empty or short reasons,
+ * Another admin freezing the open account pushes admin.risk, and the panel reads it again; so does a reset of the
+ * stream (the server lost its position). The page's lists load by themselves (the fair-play-list walk holds them); how a dialog's own form behaves (empty or short reasons,
  * failures, a slow answer) is admin-form's walk. Every event of the machine is here: a gesture, or why none.
  */
 import type { AnyMachineSnapshot } from "xstate";
@@ -39,6 +39,7 @@ import {
   notAGesture,
   notGestures,
   press,
+  resetStream,
   select,
   type Walk,
 } from "./actions.ts";
@@ -120,9 +121,8 @@ export const fairPlayPageGestures = {
   RELOAD: notAGesture(
     "nothing on the page sends RELOAD to the page machine: a decision reloads the list through the page's own `reload` action (walked here), the live stream reloads the list itself",
   ),
-  "STREAM.RESET": notAGesture(
-    "the server sends a reset frame only to a stream that resumes from a position its log no longer holds (pruned by the retention round) or cannot read: nothing a person does brings that about against a live server",
-  ),
+  // The stream reconnects to a server that lost its position: the panel reads the open account again.
+  "STREAM.RESET": () => [resetStream(), asked(ACCOUNT_RISK, 1)],
   ...notGestures(
     ["STREAM.UP", "STREAM.DOWN"] as const,
     "the stream's status, which the page does not keep (its list reads again by itself): walked with live-stream",
@@ -191,6 +191,9 @@ const walkModel: ModelOptions<unknown> = {
     if (snapshot.matches({ account: "shown" }))
       return [
         { type: "ACCOUNT.CLOSE" },
+        // A reset reads the account again: walked once it is frozen, so the model's next read (frozen after
+        // the first) is what the server answers.
+        ...(inReview ? [] : [{ type: "STREAM.RESET" }]),
         ...(inReview
           ? [
               { type: "RISK.OPEN", action: "freeze" },
