@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { frozenAccount } from "../arrange/standing.ts";
-import { appealElsewhere, decideElsewhere, signUpAndLogIn } from "../fixtures.ts";
+import { appealElsewhere, decideElsewhere, resetStream, signUpAndLogIn } from "../fixtures.ts";
 import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("a frozen account asks for a review on /home", () => {
@@ -254,6 +254,28 @@ test.describe("a frozen account asks for a review on /home", () => {
     await expect(page.getByRole("button", { name: "Ask for a review", exact: true }).first()).toBeVisible();
   });
 
+  test('xstate.done.actor.loadStanding → STANDING.CHANGED status="ok" → xstate.done.actor.loadStanding → STREAM.RESET', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await frozenAccount({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/standing");
+    await calls.hold("POST", "/user/*/standing/appeal");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadStanding
+    await calls.answer("GET", "/user/*/standing", "server");
+    // 2. STANDING.CHANGED status="ok"
+    await decideElsewhere(page, request, "unfreeze");
+    // 3. xstate.done.actor.loadStanding
+    await calls.answer("GET", "/user/*/standing", "server");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/user/*/standing", 1);
+  });
+
   test('xstate.done.actor.loadStanding → OPEN → DRAFT.CHANGE value="I tap with two thumbs." → SEND → xstate.done.actor.sendAppeal', {
     tag: "@core",
   }, async ({ page, request }) => {
@@ -373,9 +395,10 @@ test.describe("a frozen account asks for a review on /home", () => {
     );
   });
 
-  test('xstate.done.actor.loadStanding → OPEN → SEND → CLOSE → STANDING.CHANGED status="ok"', {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test('xstate.done.actor.loadStanding → OPEN → SEND → CLOSE → STANDING.CHANGED status="ok"', async ({
+    page,
+    request,
+  }) => {
     const account = await signUpAndLogIn(page, request);
     await frozenAccount({ page, request, account });
     const calls = heldCalls(page.context());
@@ -527,6 +550,39 @@ test.describe("a frozen account asks for a review on /home", () => {
     await decideElsewhere(page, request, "unfreeze");
     // 6. xstate.done.actor.loadStanding
     await calls.answer("GET", "/user/*/standing", "server");
+  });
+
+  test('xstate.done.actor.loadStanding → OPEN → SEND → CLOSE → STANDING.CHANGED status="ok" → xstate.done.actor.loadStanding → STREAM.RESET', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await frozenAccount({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/standing");
+    await calls.hold("POST", "/user/*/standing/appeal");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadStanding
+    await calls.answer("GET", "/user/*/standing", "server");
+    // 2. OPEN
+    await page
+      .getByRole("region", { name: "Your account", exact: true })
+      .getByRole("button", { name: "Ask for a review", exact: true })
+      .click();
+    // 3. SEND
+    await page
+      .getByRole("dialog", { name: "Ask for a review", exact: true })
+      .getByRole("button", { name: "Send", exact: true })
+      .click();
+    // 4. CLOSE
+    await page.keyboard.press("Escape");
+    // 5. STANDING.CHANGED status="ok"
+    await decideElsewhere(page, request, "unfreeze");
+    // 6. xstate.done.actor.loadStanding
+    await calls.answer("GET", "/user/*/standing", "server");
+    // 7. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/user/*/standing", 1);
   });
 
   test("xstate.error.actor.loadStanding(NETWORK_ERROR) → xstate.after.RETRY.standing.failed", {
@@ -747,6 +803,30 @@ test.describe("a frozen account asks for a review on /home", () => {
     await expect(page.getByRole("dialog", { name: "Ask for a review", exact: true }).first()).toBeVisible();
   });
 
+  test('xstate.done.actor.loadStanding → STANDING.CHANGED status="ok" → xstate.done.actor.loadStanding → STREAM.RESET → xstate.done.actor.loadStanding', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await frozenAccount({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/standing");
+    await calls.hold("POST", "/user/*/standing/appeal");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadStanding
+    await calls.answer("GET", "/user/*/standing", "server");
+    // 2. STANDING.CHANGED status="ok"
+    await decideElsewhere(page, request, "unfreeze");
+    // 3. xstate.done.actor.loadStanding
+    await calls.answer("GET", "/user/*/standing", "server");
+    // 4. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/user/*/standing", 1);
+    // 5. xstate.done.actor.loadStanding
+    await calls.answer("GET", "/user/*/standing", "server");
+  });
+
   test('xstate.done.actor.loadStanding → OPEN → DRAFT.CHANGE value="I tap with two thumbs." → SEND → xstate.error.actor.sendAppeal(NETWORK_ERROR) → SEND', async ({
     page,
     request,
@@ -820,5 +900,41 @@ test.describe("a frozen account asks for a review on /home", () => {
       .click();
     // What the person sees at the end
     await expect(page.getByRole("dialog", { name: "Ask for a review", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.loadStanding → OPEN → SEND → CLOSE → STANDING.CHANGED status="ok" → xstate.done.actor.loadStanding → STREAM.RESET → xstate.done.actor.loadStanding', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await frozenAccount({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/standing");
+    await calls.hold("POST", "/user/*/standing/appeal");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadStanding
+    await calls.answer("GET", "/user/*/standing", "server");
+    // 2. OPEN
+    await page
+      .getByRole("region", { name: "Your account", exact: true })
+      .getByRole("button", { name: "Ask for a review", exact: true })
+      .click();
+    // 3. SEND
+    await page
+      .getByRole("dialog", { name: "Ask for a review", exact: true })
+      .getByRole("button", { name: "Send", exact: true })
+      .click();
+    // 4. CLOSE
+    await page.keyboard.press("Escape");
+    // 5. STANDING.CHANGED status="ok"
+    await decideElsewhere(page, request, "unfreeze");
+    // 6. xstate.done.actor.loadStanding
+    await calls.answer("GET", "/user/*/standing", "server");
+    // 7. STREAM.RESET
+    await resetStream(page);
+    await calls.asked("GET", "/user/*/standing", 1);
+    // 8. xstate.done.actor.loadStanding
+    await calls.answer("GET", "/user/*/standing", "server");
   });
 });

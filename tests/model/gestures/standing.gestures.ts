@@ -3,7 +3,8 @@
  * exported tests/e2e/generated/standing.spec.ts). The suite's admin freezes a fresh account before Home opens
  * (tests/e2e/arrange/standing.ts); the walk holds the standing read and the appeal, so the path says when and
  * how each is answered. What the server would refuse is caused for real: an appeal already open was sent from
- * another device, and the admin unfreezing the account in the back office pushes the change.
+ * another device, and the admin unfreezing the account in the back office pushes the change. A reset of the
+ * live stream (the server lost its position) makes the card read again.
  * Every event of the machine is here: a gesture, or why none.
  */
 import type { AnyMachineSnapshot } from "xstate";
@@ -23,6 +24,7 @@ import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
   answer,
   appealElsewhere,
+  asked,
   type Call,
   click,
   clock,
@@ -35,6 +37,7 @@ import {
   notAGesture,
   notGestures,
   press,
+  resetStream,
   type Walk,
 } from "./actions.ts";
 
@@ -84,7 +87,8 @@ export const standingGestures = {
     event.error.code === APPEAL_OPEN.code
       ? [appealElsewhere(ELSEWHERE), answer(APPEAL_SEND, "server")]
       : [answer(APPEAL_SEND, "network")]) as Gesture<never>,
-  "STREAM.RESET": notAGesture(PUSHED),
+  // The stream reconnects to a server that lost its position: its reset frame makes the card read again.
+  "STREAM.RESET": () => [resetStream(), asked(STANDING_LOAD, 1)],
   "STREAM.DOWN": notAGesture(PUSHED),
   "STREAM.UP": notAGesture(PUSHED),
   ...notGestures(
@@ -134,7 +138,10 @@ export const standingWalkModel: ModelOptions<unknown> = {
         ? [{ type: "OPEN" }, { type: "STANDING.CHANGED", status: "ok" }]
         : shown?.status === "frozen" && shown.appeal === null
           ? [{ type: "OPEN" }]
-          : [];
+          : // A reset is walked once the account is back in good standing: the read after it finds the same.
+            shown?.status === "ok"
+            ? [{ type: "STREAM.RESET" }]
+            : [];
     if (snapshot.matches({ ready: { open: "editing" } }))
       return [
         ...(draft === "" ? [{ type: "DRAFT.CHANGE", value: SHORT }] : []),
