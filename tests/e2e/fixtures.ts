@@ -448,6 +448,29 @@ export async function decideOnAccountElsewhere(
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * Waits until the server has settled every USDT withdrawal of the signed-in player: the devnet confirms each a
+ * few seconds after it went out, and the chain worker records it (the wallet history's rows leave `pending`).
+ */
+export async function withdrawalsSettled(page: Page, request: APIRequestContext) {
+  const { token } = await sessionOf(page);
+  await expect
+    .poll(
+      async () => {
+        const history = await request.get("/api/wallet/history", {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(history.status(), await history.text()).toBe(200);
+        const { transactions } = (await history.json()) as {
+          transactions: { type: string; status: string }[];
+        };
+        return transactions.filter((row) => row.type === "withdraw" && row.status === "pending").length;
+      },
+      { timeout: 30_000, intervals: [250, 500] },
+    )
+    .toBe(0);
+}
+
 /** Another admin approves held withdrawal `withdrawalId` first (through the API): a later decision gets 409. */
 export async function approveElsewhere(page: Page, request: APIRequestContext, withdrawalId: string) {
   await liveStreamOpen(page);

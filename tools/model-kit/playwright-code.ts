@@ -109,6 +109,8 @@ export function actionCode(action: Action, indent: string): string[] {
       return [`${indent}await buyBoosterElsewhere(page, request, ${literal(action.boosterId)});`];
     case "adminActsElsewhere":
       return [`${indent}await adminActsElsewhere(page, request);`];
+    case "withdrawalsSettled":
+      return [`${indent}await withdrawalsSettled(page, request);`];
     case "playerFlaggedElsewhere":
       return [`${indent}await playerFlaggedElsewhere(page, request);`];
     case "friendSignsUp":
@@ -140,9 +142,29 @@ export function actionCode(action: Action, indent: string): string[] {
   }
 }
 
-export function expectationCode(expectation: Expectation, indent: string): string {
+/** Sonner's toaster, by its label: what the gestures' `{ label }` locators name it. */
+const TOASTER_LABEL = "Notifications alt+T";
+
+/**
+ * `clockStopped`: the test owns the page's clock and has stopped it. Sonner mounts a toast on a zero-delay
+ * timer, which a stopped clock never fires by itself, so a toast is waited for while the clock runs the timers
+ * that are due now (it never moves time on: no timer of the app's fires early).
+ */
+export function expectationCode(expectation: Expectation, indent: string, clockStopped = false): string {
   if ("see" in expectation)
     return `${indent}await expect(${locator(expectation.see)}.first()).toBeVisible();`;
+  if (
+    "seeIn" in expectation &&
+    clockStopped &&
+    "label" in expectation.seeIn &&
+    expectation.seeIn.label === TOASTER_LABEL
+  )
+    return [
+      `${indent}await expect(async () => {`,
+      `${indent}  await page.clock.runFor(0);`,
+      `${indent}  await expect(${locator(expectation.seeIn)}).toContainText(${literal(expectation.text)}, { timeout: 250 });`,
+      `${indent}}).toPass();`,
+    ].join("\n");
   if ("seeIn" in expectation)
     return `${indent}await expect(${locator(expectation.seeIn)}).toContainText(${literal(expectation.text)});`;
   if ("field" in expectation)

@@ -27,7 +27,7 @@ import { generatePaths } from "../../tests/model/path-runner.ts";
 import { runCli } from "./cli.ts";
 import { describeEvent } from "./describe.ts";
 import { repositoryRoot } from "./generated-files.ts";
-import { actionCode } from "./playwright-code.ts";
+import { actionCode, expectationCode } from "./playwright-code.ts";
 import { exportPlaywright } from "./playwright-export.ts";
 import { chartOf, type MachineModel } from "./registry.ts";
 import { judgePath } from "./walk-paths.ts";
@@ -118,6 +118,15 @@ describe("the faults, time and tabs as Playwright code", () => {
     expect(body.indexOf('page.goto("/tap")')).toBeLessThan(body.indexOf("stopClock(page)"));
     expect(body).toContain("await page.clock.runFor(4000);");
     expect(taps.spec).toContain('import { heldCalls, stopClock } from "../held-calls.ts";');
+  });
+  it("lets a stopped clock run what is due now while it waits for a toast, and only then", () => {
+    const toast = { seeIn: { label: "Notifications alt+T" }, text: "Saved" } as const;
+    const stopped = expectationCode(toast, "", true);
+    expect(stopped).toContain("await page.clock.runFor(0);");
+    expect(stopped).toContain('toContainText("Saved", { timeout: 250 })');
+    expect(stopped).toContain("}).toPass();");
+    expect(expectationCode(toast, "", false)).not.toContain("clock");
+    expect(expectationCode({ seeIn: { role: "banner" }, text: "$0.00" }, "", true)).not.toContain("clock");
   });
   it("opens a second tab of the same context for a walk that switches tabs", () => {
     const withTab = {

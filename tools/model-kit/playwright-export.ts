@@ -55,7 +55,8 @@ function testCode(
           : " (the app gets the answer by itself)";
     body.push(`${indent}// ${index + 1}. ${describeEvent(step.event)}${note}`);
     if (gesture) body.push(...gesture.flatMap((action) => actionCode(action, indent)));
-    for (const expectation of part.after?.(step) ?? []) body.push(expectationCode(expectation, indent));
+    for (const expectation of part.after?.(step) ?? [])
+      body.push(expectationCode(expectation, indent, ownsClock));
   });
   // A path of no step checks the page as it opens: the machine's first state.
   const atEnd = part.atEnd(
@@ -63,7 +64,7 @@ function testCode(
     steps.map((step) => step.event),
   );
   if (atEnd.length > 0) body.push(`${indent}// What the person sees at the end`);
-  for (const expectation of atEnd) body.push(expectationCode(expectation, indent));
+  for (const expectation of atEnd) body.push(expectationCode(expectation, indent, ownsClock));
 
   const usesAccount = body.join("\n").includes("account.");
   const accountFirst = steps.some((step) => part.causedFailures?.[step.event.type]?.accountFirst);
@@ -211,6 +212,7 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
     "signUpClaimAndLogIn",
     "signUpViaApi",
     "tapElsewhere",
+    "withdrawalsSettled",
   ].filter((name) => code.includes(`${name}(`));
   const helpers = ["heldCalls", "stopClock", "switchTab"].filter((name) => code.includes(`${name}(`));
   if (code.includes("(storedPendingTaps)")) helpers.push("storedPendingTaps");

@@ -481,9 +481,13 @@ test.describe("the Invite friends card on /rewards", () => {
       .click();
     await page.clock.runFor(50);
     // 4. xstate.done.actor.copyText
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "Referral link copied",
-    );
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Referral link copied",
+        { timeout: 250 },
+      );
+    }).toPass();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
     await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
@@ -729,9 +733,13 @@ test.describe("the Invite friends card on /rewards", () => {
       .click();
     await page.clock.runFor(50);
     // 7. xstate.done.actor.copyText
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "Referral link copied",
-    );
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Referral link copied",
+        { timeout: 250 },
+      );
+    }).toPass();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
     await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
@@ -769,9 +777,13 @@ test.describe("the Invite friends card on /rewards", () => {
       .click();
     await page.clock.runFor(50);
     // 7. xstate.done.actor.copyText
-    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
-      "Referral link copied",
-    );
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Referral link copied",
+        { timeout: 250 },
+      );
+    }).toPass();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
     await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");

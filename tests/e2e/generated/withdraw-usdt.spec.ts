@@ -4,8 +4,8 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { usdtToWithdraw } from "../arrange/usdt.ts";
-import { signUpAndLogIn } from "../fixtures.ts";
-import { heldCalls } from "../held-calls.ts";
+import { dropStream, signUpAndLogIn, withdrawalsSettled } from "../fixtures.ts";
+import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("withdraw USDT on /wallet", () => {
   test("(the page as it opens)", async ({ page, request }) => {
@@ -1144,5 +1144,298 @@ test.describe("withdraw USDT on /wallet", () => {
     await expect(page.getByRole("tabpanel", { name: "Withdraw USDT", exact: true })).toContainText(
       "Available: 300.00 USDT",
     );
+  });
+});
+
+test.describe("follow a USDT withdrawal by polling while the live stream is down", () => {
+  test("(the page as it opens)", async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await usdtToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/token/transfer");
+    await calls.hold("GET", "/wallet/withdrawals/*");
+    await page.goto("/wallet?tab=withdraw");
+    await expect(page.getByText("Available: 300.00 USDT", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByLabel("TRC20 address", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Amount (USDT)", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeDisabled();
+    await expect(page.getByRole("tabpanel", { name: "Withdraw USDT", exact: true })).toContainText(
+      "Available: 300.00 USDT",
+    );
+  });
+
+  test('TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K"', async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await usdtToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/token/transfer");
+    await calls.hold("GET", "/wallet/withdrawals/*");
+    await page.goto("/wallet?tab=withdraw");
+    await expect(page.getByText("Available: 300.00 USDT", { exact: true })).toBeVisible();
+    // 1. TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K"
+    await dropStream(page);
+    await page.getByLabel("TRC20 address", { exact: true }).fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    // What the person sees at the end
+    await expect(page.getByLabel("TRC20 address", { exact: true })).toHaveValue(
+      "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K",
+    );
+    await expect(page.getByLabel("Amount (USDT)", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeDisabled();
+    await expect(page.getByRole("tabpanel", { name: "Withdraw USDT", exact: true })).toContainText(
+      "Available: 300.00 USDT",
+    );
+  });
+
+  test('TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K" → MAX balance=300', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await usdtToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/token/transfer");
+    await calls.hold("GET", "/wallet/withdrawals/*");
+    await page.goto("/wallet?tab=withdraw");
+    await expect(page.getByText("Available: 300.00 USDT", { exact: true })).toBeVisible();
+    // 1. TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K"
+    await dropStream(page);
+    await page.getByLabel("TRC20 address", { exact: true }).fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    // 2. MAX balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Max", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByLabel("TRC20 address", { exact: true })).toHaveValue(
+      "TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K",
+    );
+    await expect(page.getByLabel("Amount (USDT)", { exact: true })).toHaveValue("300");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("tabpanel", { name: "Withdraw USDT", exact: true })).toContainText(
+      "Available: 300.00 USDT",
+    );
+  });
+
+  test('TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K" → MAX balance=300 → SUBMIT balance=300', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await usdtToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/token/transfer");
+    await calls.hold("GET", "/wallet/withdrawals/*");
+    await page.goto("/wallet?tab=withdraw");
+    await expect(page.getByText("Available: 300.00 USDT", { exact: true })).toBeVisible();
+    // 1. TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K"
+    await dropStream(page);
+    await page.getByLabel("TRC20 address", { exact: true }).fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    // 2. MAX balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Max", exact: true })
+      .click();
+    // 3. SUBMIT balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Processing...", exact: true }).first()).toBeDisabled();
+  });
+
+  test('TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K" → MAX balance=300 → SUBMIT balance=300 → xstate.done.actor.transfer', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    await usdtToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/token/transfer");
+    await calls.hold("GET", "/wallet/withdrawals/*");
+    await page.goto("/wallet?tab=withdraw");
+    await expect(page.getByText("Available: 300.00 USDT", { exact: true })).toBeVisible();
+    // 1. TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K"
+    await dropStream(page);
+    await page.getByLabel("TRC20 address", { exact: true }).fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    // 2. MAX balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Max", exact: true })
+      .click();
+    // 3. SUBMIT balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    // 4. xstate.done.actor.transfer
+    await calls.answer("POST", "/wallet/token/transfer", "server");
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Withdrawal submitted",
+    );
+    // What the person sees at the end
+    await expect(page.getByLabel("TRC20 address", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Amount (USDT)", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeDisabled();
+    await expect(page.getByRole("banner")).toContainText("$0.00");
+    await expect(page.getByRole("tabpanel", { name: "Withdraw USDT", exact: true })).toContainText(
+      "Available: 0.00 USDT",
+    );
+    await expect(page.getByText("USDT withdrawal to TDvSsd...we9K", { exact: true }).first()).toBeVisible();
+  });
+
+  test('TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K" → MAX balance=300 → SUBMIT balance=300 → xstate.done.actor.transfer → xstate.after.FOLLOW.withdrawUsdt.follow.waiting', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await usdtToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/token/transfer");
+    await calls.hold("GET", "/wallet/withdrawals/*");
+    await page.goto("/wallet?tab=withdraw");
+    await expect(page.getByText("Available: 300.00 USDT", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K"
+    await dropStream(page);
+    await page.getByLabel("TRC20 address", { exact: true }).fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    // 2. MAX balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Max", exact: true })
+      .click();
+    // 3. SUBMIT balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    // 4. xstate.done.actor.transfer
+    await calls.answer("POST", "/wallet/token/transfer", "server");
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Withdrawal submitted",
+        { timeout: 250 },
+      );
+    }).toPass();
+    // 5. xstate.after.FOLLOW.withdrawUsdt.follow.waiting
+    await page.clock.runFor(3000);
+    // What the person sees at the end
+    await expect(page.getByLabel("TRC20 address", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Amount (USDT)", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeDisabled();
+    await expect(page.getByRole("banner")).toContainText("$0.00");
+    await expect(page.getByRole("tabpanel", { name: "Withdraw USDT", exact: true })).toContainText(
+      "Available: 0.00 USDT",
+    );
+    await expect(page.getByText("USDT withdrawal to TDvSsd...we9K", { exact: true }).first()).toBeVisible();
+  });
+
+  test('TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K" → MAX balance=300 → SUBMIT balance=300 → xstate.done.actor.transfer → xstate.after.FOLLOW.withdrawUsdt.follow.waiting → xstate.done.actor.checkWithdrawals', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await usdtToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/token/transfer");
+    await calls.hold("GET", "/wallet/withdrawals/*");
+    await page.goto("/wallet?tab=withdraw");
+    await expect(page.getByText("Available: 300.00 USDT", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K"
+    await dropStream(page);
+    await page.getByLabel("TRC20 address", { exact: true }).fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    // 2. MAX balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Max", exact: true })
+      .click();
+    // 3. SUBMIT balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    // 4. xstate.done.actor.transfer
+    await calls.answer("POST", "/wallet/token/transfer", "server");
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Withdrawal submitted",
+        { timeout: 250 },
+      );
+    }).toPass();
+    // 5. xstate.after.FOLLOW.withdrawUsdt.follow.waiting
+    await page.clock.runFor(3000);
+    // 6. xstate.done.actor.checkWithdrawals
+    await withdrawalsSettled(page, request);
+    await calls.answer("GET", "/wallet/withdrawals/*", "server");
+    // What the person sees at the end
+    await expect(page.getByLabel("TRC20 address", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Amount (USDT)", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeDisabled();
+    await expect(page.getByRole("banner")).toContainText("$0.00");
+    await expect(page.getByRole("tabpanel", { name: "Withdraw USDT", exact: true })).toContainText(
+      "Available: 0.00 USDT",
+    );
+    await expect(page.getByText("USDT withdrawal to TDvSsd...we9K", { exact: true }).first()).toBeVisible();
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Withdrawal successful!",
+        { timeout: 250 },
+      );
+    }).toPass();
+  });
+
+  test('TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K" → MAX balance=300 → SUBMIT balance=300 → xstate.done.actor.transfer → xstate.after.FOLLOW.withdrawUsdt.follow.waiting → xstate.error.actor.checkWithdrawals(NETWORK_ERROR)', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await usdtToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/token/transfer");
+    await calls.hold("GET", "/wallet/withdrawals/*");
+    await page.goto("/wallet?tab=withdraw");
+    await expect(page.getByText("Available: 300.00 USDT", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TO.CHANGE value="TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K"
+    await dropStream(page);
+    await page.getByLabel("TRC20 address", { exact: true }).fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    // 2. MAX balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Max", exact: true })
+      .click();
+    // 3. SUBMIT balance=300
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    // 4. xstate.done.actor.transfer
+    await calls.answer("POST", "/wallet/token/transfer", "server");
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Withdrawal submitted",
+        { timeout: 250 },
+      );
+    }).toPass();
+    // 5. xstate.after.FOLLOW.withdrawUsdt.follow.waiting
+    await page.clock.runFor(3000);
+    // 6. xstate.error.actor.checkWithdrawals(NETWORK_ERROR)
+    await calls.answer("GET", "/wallet/withdrawals/*", "network");
+    // What the person sees at the end
+    await expect(page.getByLabel("TRC20 address", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Amount (USDT)", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeDisabled();
+    await expect(page.getByRole("banner")).toContainText("$0.00");
+    await expect(page.getByRole("tabpanel", { name: "Withdraw USDT", exact: true })).toContainText(
+      "Available: 0.00 USDT",
+    );
+    await expect(page.getByText("USDT withdrawal to TDvSsd...we9K", { exact: true }).first()).toBeVisible();
   });
 });

@@ -142,6 +142,11 @@ export type Action =
    * arrangement made): the server pushes admin.risk to every admin's screen.
    */
   | { do: "decideOnAccountElsewhere"; account: Value; action: "clear" | "freeze" | "unfreeze" }
+  /**
+   * Waits until the server has settled every USDT withdrawal of the signed-in player (the devnet confirms each
+   * a few seconds after it went out), as its wallet history says.
+   */
+  | { do: "withdrawalsSettled" }
   /** Another admin approves a held withdrawal first (through the API; `withdrawal` is its id). */
   | { do: "approveElsewhere"; withdrawal: Value };
 
@@ -201,6 +206,7 @@ export const decideOnAccountElsewhere = (
   account: Value,
   action: "clear" | "freeze" | "unfreeze",
 ): Action => ({ do: "decideOnAccountElsewhere", account, action });
+export const withdrawalsSettled = (): Action => ({ do: "withdrawalsSettled" });
 export const approveElsewhere = (withdrawal: Value): Action => ({ do: "approveElsewhere", withdrawal });
 
 /**

@@ -36,6 +36,8 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
     "buys a booster on another device: the msw fake has no second device or live stream (the browser spec uses the real server)",
   adminActsElsewhere:
     "has an admin change something in the back office elsewhere: the msw fake has no admins' live stream (the browser spec uses the real server)",
+  withdrawalsSettled:
+    "waits for the devnet to confirm a withdrawal: the msw fake has no chain (the browser spec uses the real server)",
   playerFlaggedElsewhere:
     "has a new player's taps put their account in review: the msw fake has no fair play or admins' live stream (the browser spec uses the real server)",
   friendSignsUp:
@@ -190,6 +192,7 @@ export async function perform(
       case "asked":
       case "decideOnAccountElsewhere":
       case "approveElsewhere":
+      case "withdrawalsSettled":
         throw new Error(`a jsdom walk cannot do this: it ${JSDOM_CANNOT[action.do]}`);
     }
   }

@@ -5,12 +5,16 @@
  * withdraws. The walk holds the transfer, so the path says how it is answered: by the server, by a network
  * failure, or by the API's refusal when the USDT is no longer there (spent on another device first). An
  * accepted withdrawal is followed until the devnet confirms it: the server pushes its end down the live stream
- * (up on the real page), and the tab says so. Every event of the machine is here: a gesture, or why none.
+ * (up on the real page), and the tab says so. A second part drops the stream first, so the tab follows its
+ * withdrawal by polling every 3 s (the clock moves on) and the path says how each read is answered: the
+ * server once the devnet confirmed it, or a network failure. Every event of the machine is here: a gesture, or
+ * why none.
  */
 import type { AnyMachineSnapshot } from "xstate";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import {
   amountProblem,
+  FOLLOW_MS,
   INSUFFICIENT,
   WITHDRAW_FAILED,
   type WithdrawUsdtEvent,
@@ -24,16 +28,20 @@ import {
   answer,
   type Call,
   click,
+  clock,
+  dropStream,
   type Expectation,
   fill,
   type Gesture,
   hold,
+  isGesture,
   type NotAGesture,
   notAGesture,
   notGestures,
   type Outcome,
   type Walk,
   waitFor,
+  withdrawalsSettled,
 } from "./actions.ts";
 
 export const TRANSFER: Call = { method: "POST", path: "/wallet/token/transfer" };
@@ -54,7 +62,7 @@ const outcomeOf = (error: unknown): Outcome => {
 };
 
 const STREAM_UP =
-  "the live stream is up on the real page, so the tab does not poll the withdrawal: its end is pushed (WITHDRAWAL.UPDATED); wallet-withdraw.walk.test.tsx follows it by the 3 s poll";
+  "the live stream is up on this part's page, so the tab does not poll the withdrawal: its end is pushed (WITHDRAWAL.UPDATED); the part with the stream down follows it by the 3 s poll";
 const PUSHED = "pushed by the server's live stream: walked with live-stream";
 const NOT_NEWS = "a live event of another kind: the withdraw tab does not hear it";
 
@@ -202,9 +210,67 @@ function atEnd(leaf: AnyMachineSnapshot, events: ModelEvent[]): Expectation[] {
       { see: { text: "USDT withdrawal to TDvSsd...we9K" } },
     );
   else seen.push({ seeIn: PANEL, text: `Available: ${BALANCE.toFixed(2)} USDT` });
-  if (last?.type === "WITHDRAWAL.UPDATED") seen.push({ seeIn: TOASTS, text: CONFIRMED });
+  // Its end told: pushed down the stream, or found by the tab's own poll.
+  if (last?.type === "WITHDRAWAL.UPDATED" || last?.type === "xstate.done.actor.checkWithdrawals")
+    seen.push({ seeIn: TOASTS, text: CONFIRMED });
   return seen;
 }
+
+/** The tab's poll of the withdrawals it follows (one read per withdrawal). */
+export const WITHDRAWAL_CHECK: Call = { method: "GET", path: "/wallet/withdrawals/*" };
+
+const FOLLOW_TIMER = { type: "xstate.after.FOLLOW.withdrawUsdt.follow.waiting" } satisfies ModelEvent;
+const CHECKED_CONFIRMED: ModelEvent = {
+  type: "xstate.done.actor.checkWithdrawals",
+  output: [{ id: "w1", status: "confirmed", amount: BALANCE, to: TO, txId: "t" }],
+};
+
+/**
+ * With the live stream down, the tab follows its withdrawal by polling: the whole balance goes out (the
+ * shortest form), then every 3 s the tab reads it, and the read finds it confirmed or fails for want of a
+ * network (the next poll tries again).
+ */
+export const withdrawUsdtPollingModel: ModelOptions<unknown> = {
+  ...withdrawUsdtWalkModel,
+  events: (snapshot) => {
+    const { to, amount, following } = contextOf(snapshot);
+    if (following.length > 0) {
+      if (snapshot.matches({ follow: "waiting" })) return [FOLLOW_TIMER];
+      if (snapshot.matches({ follow: "checking" }))
+        return [CHECKED_CONFIRMED, { type: "xstate.error.actor.checkWithdrawals", error: NETWORK }];
+      return [];
+    }
+    if (snapshot.matches({ form: "submitting" })) return [ACCEPTED];
+    if (to === "") return [{ type: "TO.CHANGE", value: TO }];
+    if (amount === "") return [{ type: "MAX", balance: BALANCE }];
+    return [{ type: "SUBMIT", balance: BALANCE }];
+  },
+};
+
+/** Every gesture of `map`, the path's first one after the live stream dropped (and stays down). */
+const withStreamDropped = (map: Record<string, Gesture<never> | NotAGesture>) =>
+  Object.fromEntries(
+    Object.entries(map).map(([type, entry]) => [
+      type,
+      isGesture(entry)
+        ? (((event, next, states) => [
+            ...(states.earlier.length === 0 ? [dropStream()] : []),
+            ...entry(event as never, next, states),
+          ]) satisfies Gesture<never>)
+        : entry,
+    ]),
+  );
+
+const STREAM_DOWN_PART = "this part drops the stream at its first step: the tab polls";
+
+export const withdrawUsdtPollingGestures = withStreamDropped({
+  ...withdrawUsdtGestures,
+  "xstate.after.FOLLOW.withdrawUsdt.follow.waiting": () => [clock(FOLLOW_MS)],
+  // The devnet confirms a few seconds after the withdrawal went out: the read is answered once it has.
+  "xstate.done.actor.checkWithdrawals": () => [withdrawalsSettled(), answer(WITHDRAWAL_CHECK, "server")],
+  "xstate.error.actor.checkWithdrawals": () => [answer(WITHDRAWAL_CHECK, "network")],
+  "WITHDRAWAL.UPDATED": notAGesture(STREAM_DOWN_PART),
+});
 
 export const withdrawUsdtWalk: Walk = {
   machine: "withdraw-usdt",
@@ -214,6 +280,23 @@ export const withdrawUsdtWalk: Walk = {
       model: withdrawUsdtWalkModel,
       gestures: withdrawUsdtGestures,
       before: [hold(TRANSFER)],
+      start: {
+        url: "/wallet?tab=withdraw",
+        account: "signedIn",
+        arrange: { file: "usdt", name: "usdtToWithdraw" },
+        ready: { text: `Available: ${BALANCE.toFixed(2)} USDT` },
+      },
+      after: (step) => {
+        const told = toastOf(step.event);
+        return told ? [{ seeIn: TOASTS, text: told }] : [];
+      },
+      atEnd,
+    },
+    {
+      name: "follow a USDT withdrawal by polling while the live stream is down",
+      model: withdrawUsdtPollingModel,
+      gestures: withdrawUsdtPollingGestures,
+      before: [hold(TRANSFER), hold(WITHDRAWAL_CHECK)],
       start: {
         url: "/wallet?tab=withdraw",
         account: "signedIn",
