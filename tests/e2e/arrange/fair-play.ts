@@ -6,14 +6,22 @@
  * is its page's own.
  *
  * Earlier runs of the walk leave players behind (a withdrawal held when the path ended on Cancel, accounts in
- * review or frozen); the held list shows the oldest first and the accounts list 20 a page, so they are cleared
+ * review or frozen), and so do the list pages' walks (their scripted players, fixtures.ts playerFlaggedElsewhere); the held list shows the oldest first and the accounts list 20 a page, so they are cleared
  * first: the walk's players must be on the first page of both. With its account on the accounts page, the
  * held withdrawal's signals come with the list: the page reads no account's risk by itself
  * (src/machines/admin/admin.actors.ts, fairPlay), so each read of it the walk holds is the panel's own.
  */
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { adminToken, fundViaDevnet, inReview, newUser, signUpViaApi, tapLikeAScript } from "../fixtures.ts";
+import {
+  adminToken,
+  fundViaDevnet,
+  inReview,
+  newUser,
+  SCRIPTED_GROUP,
+  signUpViaApi,
+  tapLikeAScript,
+} from "../fixtures.ts";
 import { dashboardSettled } from "./admin.ts";
 
 interface Arrange {
@@ -50,7 +58,10 @@ async function clearEarlierRuns(request: APIRequestContext, headers: Headers) {
     const { items: accounts } = (await listed.json()) as {
       items: { userId: string; email: string | null }[];
     };
-    for (const account of accounts.filter((row) => row.email?.startsWith(WALK_GROUP))) {
+    const left = accounts.filter((row) =>
+      [WALK_GROUP, SCRIPTED_GROUP].some((group) => row.email?.startsWith(group)),
+    );
+    for (const account of left) {
       const cleared = await request.post(`/api/admin/users/${account.userId}/risk`, {
         headers: { ...headers, "idempotency-key": randomUUID() },
         data: { action: "clear", reason: "Left by an earlier run of the walk." },
