@@ -263,7 +263,7 @@ const SCRIPTED_TAPS = 40;
 const SCRIPTED_INTERVAL_MS = 100;
 
 /** Player `userId` (signed in with `token`) syncs taps like a metronome, through the API. */
-export async function tapLikeAScript(request: APIRequestContext, userId: string, token: string) {
+async function tapLikeAScript(request: APIRequestContext, userId: string, token: string) {
   for (let batch = 0; batch < SCRIPTED_BATCHES; batch += 1) {
     const response = await request.post(`/api/user/${userId}/points`, {
       headers: { authorization: `Bearer ${token}` },
@@ -278,7 +278,7 @@ export async function tapLikeAScript(request: APIRequestContext, userId: string,
 }
 
 /** Waits until account `userId` is in review, as the suite's admin reads its risk. */
-export async function inReview(request: APIRequestContext, userId: string) {
+async function inReview(request: APIRequestContext, userId: string) {
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   await expect
     .poll(
@@ -298,12 +298,11 @@ export async function inReview(request: APIRequestContext, userId: string) {
 export const SCRIPTED_GROUP = "e2e-scripted";
 
 /**
- * A new player taps like a script elsewhere (through the API) until fair play puts their account in review:
- * the server pushes admin.risk to every open admin screen, this page's too.
+ * A new player of `group` (named `name`) who taps like a script, signed in through the API; returns once fair
+ * play has put the account in review, with the player, their id and their access token.
  */
-export async function playerFlaggedElsewhere(page: Page, request: APIRequestContext) {
-  await liveStreamOpen(page);
-  const player = newUser("Scripted Player", SCRIPTED_GROUP);
+export async function scriptedPlayerInReview(request: APIRequestContext, name: string, group: string) {
+  const player = newUser(name, group);
   await signUpViaApi(request, player);
   const login = await request.post("/api/auth/login", {
     data: { email: player.email, password: player.password },
@@ -315,6 +314,16 @@ export async function playerFlaggedElsewhere(page: Page, request: APIRequestCont
   };
   await tapLikeAScript(request, user.id, session.access_token);
   await inReview(request, user.id);
+  return { ...player, id: user.id, token: session.access_token };
+}
+
+/**
+ * A new player taps like a script elsewhere (through the API) until fair play puts their account in review:
+ * the server pushes admin.risk to every open admin screen, this page's too.
+ */
+export async function playerFlaggedElsewhere(page: Page, request: APIRequestContext) {
+  await liveStreamOpen(page);
+  await scriptedPlayerInReview(request, "Scripted Player", SCRIPTED_GROUP);
 }
 
 /**

@@ -13,15 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import {
-  adminToken,
-  fundViaDevnet,
-  inReview,
-  newUser,
-  SCRIPTED_GROUP,
-  signUpViaApi,
-  tapLikeAScript,
-} from "../fixtures.ts";
+import { adminToken, fundViaDevnet, SCRIPTED_GROUP, scriptedPlayerInReview } from "../fixtures.ts";
 import { dashboardSettled } from "./admin.ts";
 
 interface Arrange {
@@ -71,23 +63,6 @@ async function clearEarlierRuns(request: APIRequestContext, headers: Headers) {
   }
 }
 
-/** A new player who tapped like a machine, signed in through the API; waits until the account is in review. */
-async function playerInReview(request: APIRequestContext, name: string) {
-  const player = newUser(name, WALK_GROUP);
-  await signUpViaApi(request, player);
-  const login = await request.post("/api/auth/login", {
-    data: { email: player.email, password: player.password },
-  });
-  expect(login.status()).toBe(200);
-  const { session, user } = (await login.json()) as {
-    session: { access_token: string };
-    user: { id: string };
-  };
-  await tapLikeAScript(request, user.id, session.access_token);
-  await inReview(request, user.id);
-  return { ...player, id: user.id, token: session.access_token };
-}
-
 /**
  * Two players in review: `reviewed` (its panel is opened and decided on) and `held` (its 1 000 USDT withdrawal
  * waits for a decision). Returns their emails and ids, and the held withdrawal's id.
@@ -101,8 +76,8 @@ export async function accountsInReview({ page, request }: Arrange): Promise<{
   await dashboardSettled({ page, request });
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   await clearEarlierRuns(request, headers);
-  const reviewed = await playerInReview(request, "Reviewed Player");
-  const held = await playerInReview(request, "Held Player");
+  const reviewed = await scriptedPlayerInReview(request, "Reviewed Player", WALK_GROUP);
+  const held = await scriptedPlayerInReview(request, "Held Player", WALK_GROUP);
   await fundViaDevnet(request, held.email, HELD_AMOUNT + 100);
   const transfer = await request.post("/api/wallet/token/transfer", {
     headers: { authorization: `Bearer ${held.token}`, "idempotency-key": randomUUID() },

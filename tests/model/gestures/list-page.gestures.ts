@@ -124,8 +124,6 @@ export function listPageWalk(screen: ListPageScreen): Walk {
         ]) as Gesture<never>)
       : notAGesture("no control of this page changes its search (see the model)"),
     RELOAD: notAGesture("a dialog of the page sends it after a change: walked with the page's dialogs"),
-    // While a load is out the page asks again: the walk lets the server answer the old request once the new
-    // one arrived (the page ignores it), so the path's next answer is the new one's.
     "ADMIN.AUDIT": ((_event: unknown, _next: unknown, { before }: StepStates) => [
       adminActsElsewhere(),
       ...againWhileOut(before),
