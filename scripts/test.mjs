@@ -10,8 +10,22 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
+import { relative } from "node:path";
 
 const results = [];
+/** Every failed test by name, printed again just above the closing lines. */
+const failures = [];
+const firstLine = (messages) => String(messages?.[0] ?? "").split("\n")[0];
+/** The titles of a Playwright JSON report's tests that did not pass as expected (failed or flaky). */
+const failedSpecs = (suites, path = []) =>
+  suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) =>
+        (spec.tests ?? []).some((test) => test.status === "unexpected" || test.status === "flaky"),
+      )
+      .map((spec) => [...path, suite.title, spec.title].filter(Boolean).join(" › ")),
+    ...failedSpecs(suite.suites ?? [], [...path, suite.title]),
+  ]);
 const run = (command, args, env = {}) =>
   spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 const heading = (text) => console.log(`\n\x1b[1m━━ ${text}\x1b[0m`);
@@ -52,6 +66,17 @@ const vitestStatus = run(
   databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" },
 );
 const vitest = readJson(".tmp/vitest.json");
+// Named again at the very end, so a log cut to its last lines (CI's) still says what failed.
+for (const file of vitest?.testResults ?? [])
+  for (const test of file.assertionResults ?? [])
+    if (test.status === "failed")
+      failures.push(
+        `vitest › ${relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages)}`,
+      );
+if (vitest && vitestStatus !== 0 && vitest.numFailedTests === 0)
+  failures.push(
+    `vitest exited ${vitestStatus} with no failed test: an error outside the tests (its output above says which)`,
+  );
 results.push({
   suite: "vitest",
   passed: vitest?.numPassedTests ?? 0,
@@ -92,6 +117,7 @@ if (!existsSync(chromium)) {
       PLAYWRIGHT_JSON_OUTPUT_FILE: output,
     });
     const report = readJson(output);
+    for (const name of failedSpecs(report?.suites ?? [])) failures.push(`${project} › ${name}`);
     const passed = report?.stats?.expected ?? 0;
     const failed = (report?.stats?.unexpected ?? 0) + (report?.stats?.flaky ?? 0);
     return { passed, failed: failed + (status !== 0 && failed === 0 ? 1 : 0) };
@@ -104,6 +130,11 @@ if (!existsSync(chromium)) {
 }
 
 console.log("");
+if (failures.length > 0) {
+  console.log("Failed:");
+  for (const failure of failures) console.log(`  ${failure.slice(0, 400)}`);
+  console.log("");
+}
 for (const { suite, passed, failed } of results)
   console.log(`  ${suite.padEnd(8)} ${passed} passed, ${failed} failed`);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);

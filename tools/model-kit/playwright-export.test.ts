@@ -21,6 +21,7 @@ import {
   tab,
 } from "../../tests/model/gestures/actions.ts";
 import { authWalk } from "../../tests/model/gestures/auth.gestures.ts";
+import { protectedWalk } from "../../tests/model/gestures/protected.gestures.ts";
 import { tapsWalk } from "../../tests/model/gestures/taps.gestures.ts";
 import { findModel } from "../../tests/model/models/index.ts";
 import { generatePaths } from "../../tests/model/path-runner.ts";
@@ -76,6 +77,24 @@ describe("which walk paths a real browser can follow", () => {
     };
     expect(judgePath(part!, pushed, chart)).toEqual({
       skip: expect.stringMatching(/^STREAM\.DOWN: pushed by the server's live stream/),
+    });
+  });
+  it("ends a path where the app's own answer takes it, when the part says which answer that is", () => {
+    const [storageCheck] = protectedWalk.parts;
+    const protectedChart = chartOf(findModel("protected"));
+    const [checking] = generatePaths(protectedChart, storageCheck!.model).filter(
+      (path) => path.steps.at(-1)?.event.type === "xstate.after.CHECK_INTERVAL.protected.watching",
+    );
+    // The storage check reads what the gestures left in the storage: nothing touched it, so it is there.
+    const judgedCheck = judgePath(storageCheck!, checking!, protectedChart);
+    expect("steps" in judgedCheck && judgedCheck.steps.map((step) => step.event)).toEqual([
+      { type: "xstate.after.CHECK_INTERVAL.protected.watching" },
+      { type: "xstate.done.actor.isSessionStored", output: true },
+    ]);
+    // Without that word the answer could be any of three, and the path stops before it.
+    const unsaid = { ...storageCheck!, answersAtOnce: undefined };
+    expect(judgePath(unsaid, checking!, protectedChart)).toEqual({
+      skip: "ends while isSessionStored is out: a real answer comes at once",
     });
   });
   it("still leaves out what a walk that does not hold its calls cannot follow", () => {

@@ -214,8 +214,10 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
     "tapElsewhere",
     "withdrawalsSettled",
   ].filter((name) => code.includes(`${name}(`));
-  const helpers = ["heldCalls", "stopClock", "switchTab"].filter((name) => code.includes(`${name}(`));
-  if (code.includes("(storedPendingTaps)")) helpers.push("storedPendingTaps");
+  // In biome's order (the names sorted).
+  const helpers = ["heldCalls", "stopClock", "storedPendingTaps", "switchTab"].filter(
+    (name) => code.includes(`${name}(`) || code.includes(`(${name})`),
+  );
   const arrangements = new Map<string, Set<string>>();
   for (const part of walk.parts)
     if (part.start.arrange && !part.notExported) {

@@ -130,7 +130,8 @@ export function judgePath(part: WalkPart, path: ModelPath, machine?: AnyStateMac
         )
       : [];
     const answer =
-      answers.length === 1 && answers[0]!.type.startsWith("xstate.done.") ? answers[0] : undefined;
+      (call ? part.answersAtOnce?.[call] : undefined) ??
+      (answers.length === 1 && answers[0]!.type.startsWith("xstate.done.") ? answers[0] : undefined);
     const timer = shortTimerEvents(before, part.shortDelays ?? [])[0];
     const event: ModelEvent | undefined = call ? answer : timer ? { type: timer } : undefined;
     if (!event) break;

@@ -56,3 +56,17 @@ export async function boosterEndedOnThePage(arrange: Arrange): Promise<Record<st
   await page.clock.setSystemTime(Date.parse(active.endsAt) + ENDED_AGO_MS);
   return {};
 }
+
+/**
+ * One tap sent through the API before the page opens: "First Tap" is unlocked already, so a later tap elsewhere
+ * pushes only the new total (the progress of the other tap goals moves, nothing unlocks).
+ */
+export async function tappedOnce({ page, request }: Arrange): Promise<Record<string, string>> {
+  const { token, userId } = await sessionOf(page);
+  const response = await request.post(`/api/user/${userId}/points`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { batchId: randomUUID(), taps: 1, intervals: [0] },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return {};
+}

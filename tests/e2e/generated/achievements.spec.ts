@@ -3,7 +3,8 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { resetStream, signUpClaimAndLogIn } from "../fixtures.ts";
+import { tappedOnce } from "../arrange/economy.ts";
+import { resetStream, signUpClaimAndLogIn, tapElsewhere } from "../fixtures.ts";
 import { heldCalls, switchTab } from "../held-calls.ts";
 
 test.describe("achievements on /rewards", () => {
@@ -160,5 +161,221 @@ test.describe("achievements on /rewards", () => {
     await expect(
       page.getByRole("status", { name: "Loading achievements", exact: true }).first(),
     ).toBeVisible();
+  });
+});
+
+test.describe("tap progress on /rewards after the first tap", () => {
+  test("(the page as it opens)", async ({ page, request }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading achievements", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadAchievements", async ({ page, request }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText("1 of ");
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText("1 / 1,000");
+  });
+
+  test("xstate.error.actor.loadAchievements(NETWORK_ERROR)", async ({ page, request }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.error.actor.loadAchievements(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/achievements", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText(
+      "Could not load your achievements. Check your connection and try again.",
+    );
+  });
+
+  test("xstate.done.actor.loadAchievements → POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("2 / 1,000", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText("1 of ");
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText("2 / 1,000");
+  });
+
+  test("xstate.done.actor.loadAchievements → STREAM.RESET", async ({ page, request }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading achievements", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadAchievements → POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001 → POINTS.UPDATED points=1 totalTaps=3 multiplier=0.001", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("2 / 1,000", { exact: true }).first()).toBeVisible();
+    // 3. POINTS.UPDATED points=1 totalTaps=3 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("3 / 1,000", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText("1 of ");
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText("3 / 1,000");
+  });
+
+  test("xstate.done.actor.loadAchievements → POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001 → STREAM.RESET", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("2 / 1,000", { exact: true }).first()).toBeVisible();
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading achievements", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadAchievements → STREAM.RESET → xstate.error.actor.loadAchievements(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. STREAM.RESET
+    await resetStream(page);
+    // 3. xstate.error.actor.loadAchievements(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/achievements", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText(
+      "Could not load your achievements. Check your connection and try again.",
+    );
+  });
+
+  test("xstate.done.actor.loadAchievements → POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001 → POINTS.UPDATED points=1 totalTaps=3 multiplier=0.001 → STREAM.RESET", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("2 / 1,000", { exact: true }).first()).toBeVisible();
+    // 3. POINTS.UPDATED points=1 totalTaps=3 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("3 / 1,000", { exact: true }).first()).toBeVisible();
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading achievements", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadAchievements → POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001 → STREAM.RESET → xstate.error.actor.loadAchievements(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("2 / 1,000", { exact: true }).first()).toBeVisible();
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. xstate.error.actor.loadAchievements(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/achievements", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText(
+      "Could not load your achievements. Check your connection and try again.",
+    );
+  });
+
+  test("xstate.done.actor.loadAchievements → POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001 → POINTS.UPDATED points=1 totalTaps=3 multiplier=0.001 → STREAM.RESET → xstate.error.actor.loadAchievements(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpClaimAndLogIn(page, request);
+    await tappedOnce({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/achievements");
+    await page.goto("/rewards");
+    // 1. xstate.done.actor.loadAchievements
+    await calls.answer("GET", "/rewards/achievements", "server");
+    // 2. POINTS.UPDATED points=1 totalTaps=2 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("2 / 1,000", { exact: true }).first()).toBeVisible();
+    // 3. POINTS.UPDATED points=1 totalTaps=3 multiplier=0.001
+    await tapElsewhere(page, request, 1);
+    await expect(page.getByText("3 / 1,000", { exact: true }).first()).toBeVisible();
+    // 4. STREAM.RESET
+    await resetStream(page);
+    // 5. xstate.error.actor.loadAchievements(NETWORK_ERROR)
+    await calls.answer("GET", "/rewards/achievements", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Achievements", exact: true })).toContainText(
+      "Could not load your achievements. Check your connection and try again.",
+    );
   });
 });

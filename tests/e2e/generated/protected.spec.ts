@@ -7,14 +7,27 @@ import { signUpAndLogIn } from "../fixtures.ts";
 import { stopClock } from "../held-calls.ts";
 
 test.describe("the storage check on /home", () => {
-  // Paths left out: a real browser cannot follow them.
-  // - ends while isSessionStored is out: a real answer comes at once:
-  //     xstate.after.CHECK_INTERVAL.protected.watching
-
   test("(the page as it opens)", async ({ page, request }) => {
     await signUpAndLogIn(page, request);
     await page.goto("/home");
     await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("xstate.after.CHECK_INTERVAL.protected.watching → xstate.done.actor.isSessionStored(true)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.after.CHECK_INTERVAL.protected.watching
+    await page.clock.runFor(10000);
+    // 2. xstate.done.actor.isSessionStored(true) (the app gets the answer by itself)
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
@@ -37,22 +50,6 @@ test.describe("the storage check on /home", () => {
     await expect(
       page.getByText("Your session has expired. Please log in again.", { exact: true }).first(),
     ).toBeVisible();
-  });
-
-  test("xstate.after.CHECK_INTERVAL.protected.watching → xstate.done.actor.isSessionStored(true)", {
-    tag: "@core",
-  }, async ({ page, request }) => {
-    await page.clock.install();
-    await signUpAndLogIn(page, request);
-    await page.goto("/home");
-    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
-    await stopClock(page);
-    // 1. xstate.after.CHECK_INTERVAL.protected.watching
-    await page.clock.runFor(10000);
-    // 2. xstate.done.actor.isSessionStored(true) (the app gets the answer by itself)
-    // What the person sees at the end
-    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
-    await expect(page).toHaveURL(/\/home$/);
   });
 
   test("xstate.after.CHECK_INTERVAL.protected.watching → xstate.error.actor.isSessionStored", {

@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { serverPoints, signUpClaimAndLogIn } from "../fixtures.ts";
-import { stopClock, storedPendingTaps } from "../held-calls.ts";
+import { stopClock, storedPendingTaps, switchTab } from "../held-calls.ts";
 
 test.describe("one tab's pending taps on /tap", () => {
   test("(the page as it opens)", async ({ page, request }) => {
@@ -44,6 +44,57 @@ test.describe("one tab's pending taps on /tap", () => {
     await expect.poll(() => page.evaluate(storedPendingTaps)).toBe(0);
   });
 
+  test('TAB.NAMED tabId="me-1" withLocks=true → TAB.SEEN tabId="other"', async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TAB.NAMED tabId="me-1" withLocks=true
+    // 2. TAB.SEEN tabId="other"
+    page = await switchTab(tabs, 1, "/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    page = await switchTab(tabs, 0);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    await expect.poll(() => page.evaluate(storedPendingTaps)).toBe(1);
+  });
+
+  test('TAB.NAMED tabId="me-1" withLocks=true → SAVE.SOON → TAB.SEEN tabId="other"', async ({
+    page: first,
+    request,
+  }) => {
+    let page = first;
+    const tabs = [first];
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TAB.NAMED tabId="me-1" withLocks=true
+    // 2. SAVE.SOON
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. TAB.SEEN tabId="other"
+    page = await switchTab(tabs, 1, "/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    page = await switchTab(tabs, 0);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+    await expect.poll(() => page.evaluate(storedPendingTaps)).toBe(1);
+  });
+
   test('TAB.NAMED tabId="me-1" withLocks=true → SAVE.SOON → SAVE.SOON', async ({ page, request }) => {
     await page.clock.install();
     await signUpClaimAndLogIn(page, request);
@@ -60,10 +111,7 @@ test.describe("one tab's pending taps on /tap", () => {
     await expect.poll(() => page.evaluate(storedPendingTaps)).toBe(0);
   });
 
-  test('TAB.NAMED tabId="me-1" withLocks=true → SAVE.SOON → WRITE.DUE', { tag: "@core" }, async ({
-    page,
-    request,
-  }) => {
+  test('TAB.NAMED tabId="me-1" withLocks=true → SAVE.SOON → WRITE.DUE', async ({ page, request }) => {
     await page.clock.install();
     await signUpClaimAndLogIn(page, request);
     await page.goto("/tap");
@@ -121,6 +169,160 @@ test.describe("one tab's pending taps on /tap", () => {
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0010");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+  });
+
+  test('TAB.NAMED tabId="me-1" withLocks=true → TAB.SEEN tabId="other" → SAVE.SOON', async ({
+    page: first,
+    request,
+  }) => {
+    let page = first;
+    const tabs = [first];
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TAB.NAMED tabId="me-1" withLocks=true
+    // 2. TAB.SEEN tabId="other"
+    page = await switchTab(tabs, 1, "/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    page = await switchTab(tabs, 0);
+    // 3. SAVE.SOON
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+    await expect.poll(() => page.evaluate(storedPendingTaps)).toBe(1);
+  });
+
+  test('TAB.NAMED tabId="me-1" withLocks=true → SAVE.SOON → TAB.SEEN tabId="other" → SAVE.SOON', async ({
+    page: first,
+    request,
+  }) => {
+    let page = first;
+    const tabs = [first];
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TAB.NAMED tabId="me-1" withLocks=true
+    // 2. SAVE.SOON
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. TAB.SEEN tabId="other"
+    page = await switchTab(tabs, 1, "/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    page = await switchTab(tabs, 0);
+    // 4. SAVE.SOON
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(() => page.evaluate(storedPendingTaps)).toBe(1);
+  });
+
+  test('TAB.NAMED tabId="me-1" withLocks=true → SAVE.SOON → TAB.SEEN tabId="other" → WRITE.DUE', {
+    tag: "@core",
+  }, async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TAB.NAMED tabId="me-1" withLocks=true
+    // 2. SAVE.SOON
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. TAB.SEEN tabId="other"
+    page = await switchTab(tabs, 1, "/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    page = await switchTab(tabs, 0);
+    // 4. WRITE.DUE
+    await page.clock.runFor(1000);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+    await expect.poll(() => page.evaluate(storedPendingTaps)).toBe(2);
+  });
+
+  test('TAB.NAMED tabId="me-1" withLocks=true → SAVE.SOON → TAB.SEEN tabId="other" → PAGE.HIDDEN', async ({
+    page: first,
+    request,
+  }) => {
+    let page = first;
+    const tabs = [first];
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TAB.NAMED tabId="me-1" withLocks=true
+    // 2. SAVE.SOON
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. TAB.SEEN tabId="other"
+    page = await switchTab(tabs, 1, "/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    page = await switchTab(tabs, 0);
+    // 4. PAGE.HIDDEN
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
+    await expect.poll(() => page.evaluate(storedPendingTaps)).toBe(2);
+  });
+
+  test('TAB.NAMED tabId="me-1" withLocks=true → SAVE.SOON → TAB.SEEN tabId="other" → SAVE', async ({
+    page: first,
+    request,
+  }) => {
+    let page = first;
+    const tabs = [first];
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. TAB.NAMED tabId="me-1" withLocks=true
+    // 2. SAVE.SOON
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. TAB.SEEN tabId="other"
+    page = await switchTab(tabs, 1, "/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    page = await switchTab(tabs, 0);
+    // 4. SAVE
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0020");
     await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
   });
 });

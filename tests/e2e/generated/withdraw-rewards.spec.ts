@@ -5,7 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { pointsToWithdraw } from "../arrange/rewards.ts";
 import { signUpAndLogIn } from "../fixtures.ts";
-import { heldCalls } from "../held-calls.ts";
+import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("withdraw rewards from Home", () => {
   test("(the page as it opens)", async ({ page, request }) => {
@@ -610,5 +610,259 @@ test.describe("withdraw rewards from Home", () => {
     await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
       "Failed to process withdrawal",
     );
+  });
+});
+
+test.describe("withdraw rewards while a tap waits to be sent", () => {
+  test("(the page as it opens)", async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/withdraw-rewards");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+  });
+
+  test("OPEN", async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/withdraw-rewards");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // 1. OPEN
+    if (!(await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).isVisible())) {
+      await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Home", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("dialog", { name: "Withdraw Rewards", exact: true })).toContainText(
+      "12.5010",
+    );
+    await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeDisabled();
+  });
+
+  test('OPEN → AMOUNT.CHANGE value="2"', async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/withdraw-rewards");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // 1. OPEN
+    if (!(await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).isVisible())) {
+      await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Home", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).click();
+    // 2. AMOUNT.CHANGE value="2"
+    await page.getByLabel("Amount", { exact: true }).fill("2");
+    // What the person sees at the end
+    await expect(page.getByRole("dialog", { name: "Withdraw Rewards", exact: true })).toContainText(
+      "12.5010",
+    );
+    await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("2");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeEnabled();
+  });
+
+  test('OPEN → AMOUNT.CHANGE value="20"', async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/withdraw-rewards");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // 1. OPEN
+    if (!(await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).isVisible())) {
+      await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Home", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).click();
+    // 2. AMOUNT.CHANGE value="20"
+    await page.getByLabel("Amount", { exact: true }).fill("20");
+    // What the person sees at the end
+    await expect(page.getByRole("dialog", { name: "Withdraw Rewards", exact: true })).toContainText(
+      "12.5010",
+    );
+    await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("20");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeDisabled();
+  });
+
+  test("OPEN → MAX balance=12.501", async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/withdraw-rewards");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // 1. OPEN
+    if (!(await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).isVisible())) {
+      await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Home", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).click();
+    // 2. MAX balance=12.501
+    await page
+      .getByRole("dialog", { name: "Withdraw Rewards", exact: true })
+      .getByRole("button", { name: "Max", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByRole("dialog", { name: "Withdraw Rewards", exact: true })).toContainText(
+      "12.5010",
+    );
+    await expect(page.getByLabel("Amount", { exact: true })).toHaveValue("12.501");
+    await expect(page.getByRole("button", { name: "Withdraw", exact: true }).first()).toBeEnabled();
+  });
+
+  test('OPEN → AMOUNT.CHANGE value="2" → SUBMIT balance=12.501', async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/withdraw-rewards");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // 1. OPEN
+    if (!(await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).isVisible())) {
+      await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Home", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).click();
+    // 2. AMOUNT.CHANGE value="2"
+    await page.getByLabel("Amount", { exact: true }).fill("2");
+    // 3. SUBMIT balance=12.501
+    await page
+      .getByRole("dialog", { name: "Withdraw Rewards", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Processing...", exact: true }).first()).toBeDisabled();
+  });
+
+  test("OPEN → MAX balance=12.501 → SUBMIT balance=12.501", async ({ page, request }) => {
+    const account = await signUpAndLogIn(page, request);
+    await pointsToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/withdraw-rewards");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // 1. OPEN
+    if (!(await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).isVisible())) {
+      await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Home", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).click();
+    // 2. MAX balance=12.501
+    await page
+      .getByRole("dialog", { name: "Withdraw Rewards", exact: true })
+      .getByRole("button", { name: "Max", exact: true })
+      .click();
+    // 3. SUBMIT balance=12.501
+    await page
+      .getByRole("dialog", { name: "Withdraw Rewards", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Processing...", exact: true }).first()).toBeDisabled();
+  });
+
+  test('OPEN → AMOUNT.CHANGE value="2" → SUBMIT balance=12.501 → xstate.after.SETTLE_TIMEOUT.withdrawRewards.open.withdrawing.settlingTaps', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await pointsToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/withdraw-rewards");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. OPEN
+    if (!(await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).isVisible())) {
+      await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Home", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).click();
+    // 2. AMOUNT.CHANGE value="2"
+    await page.getByLabel("Amount", { exact: true }).fill("2");
+    // 3. SUBMIT balance=12.501
+    await page
+      .getByRole("dialog", { name: "Withdraw Rewards", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    // 4. xstate.after.SETTLE_TIMEOUT.withdrawRewards.open.withdrawing.settlingTaps
+    await page.clock.runFor(10000);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Processing...", exact: true }).first()).toBeDisabled();
+  });
+
+  test("OPEN → MAX balance=12.501 → SUBMIT balance=12.501 → xstate.after.SETTLE_TIMEOUT.withdrawRewards.open.withdrawing.settlingTaps", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await pointsToWithdraw({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/wallet/withdraw-rewards");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. OPEN
+    if (!(await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).isVisible())) {
+      await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Home", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Withdraw Rewards", exact: true }).click();
+    // 2. MAX balance=12.501
+    await page
+      .getByRole("dialog", { name: "Withdraw Rewards", exact: true })
+      .getByRole("button", { name: "Max", exact: true })
+      .click();
+    // 3. SUBMIT balance=12.501
+    await page
+      .getByRole("dialog", { name: "Withdraw Rewards", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    // 4. xstate.after.SETTLE_TIMEOUT.withdrawRewards.open.withdrawing.settlingTaps
+    await page.clock.runFor(10000);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Processing...", exact: true }).first()).toBeDisabled();
   });
 });

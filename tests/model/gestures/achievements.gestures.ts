@@ -22,6 +22,7 @@ import {
   notGestures,
   resetStream,
   tab,
+  tapElsewhere,
   type Walk,
   waitFor,
 } from "./actions.ts";
@@ -32,6 +33,9 @@ const MAIN_NAVIGATION = { role: "navigation", name: "Main" } as const;
 const LOAD_FAILED = "Could not load your achievements. Check your connection and try again.";
 
 const NOT_HEARD = "a live event of another kind: the list does not listen to it";
+/** The taps the second part's account made before the page opened (tests/e2e/arrange/economy.ts tappedOnce). */
+const TAPPED_BEFORE = 1;
+const isPointsPush = (event: ModelEvent) => event.type === "POINTS.UPDATED";
 
 type AchievementsWalkEvent =
   | "RETRY"
@@ -47,9 +51,13 @@ export const achievementsGestures = {
     waitFor({ text: "Rewards Balance" }),
     tab(0),
   ],
-  "POINTS.UPDATED": notAGesture(
-    "the same tap that unlocks First tap pushes it (its progress is the total taps): the ACHIEVEMENT.UNLOCKED gesture sends both, and the list shows the same 1 / 1 either way",
-  ),
+  // A tap on another device once First Tap is unlocked (the second part's account tapped before): the push
+  // carries the new total, and the list moves Warming Up's progress to it. (Before that, the same tap that
+  // unlocks First Tap pushes it too: the ACHIEVEMENT.UNLOCKED gesture sends both.)
+  "POINTS.UPDATED": (_event, _next, { earlier }) => [
+    tapElsewhere(1),
+    waitFor({ text: `${TAPPED_BEFORE + 1 + earlier.filter(isPointsPush).length} / 1,000` }),
+  ],
   "xstate.done.actor.loadAchievements": () => [answer(ACHIEVEMENTS_LOAD, "server")],
   "xstate.error.actor.loadAchievements": () => [answer(ACHIEVEMENTS_LOAD, "network")],
   // The stream reconnects to a server that lost its position: its reset frame makes the list read again.
@@ -105,6 +113,38 @@ export const achievementsWalkModel: ModelOptions<unknown> = {
     JSON.stringify([snapshot.value, snapshot.context.achievements[0]?.unlockedAt !== null]),
 };
 
+/** The taps the list counts (Warming Up's progress). */
+const tapsOf = (snapshot: { context: { achievements: Array<{ progress: number }> } }) =>
+  snapshot.context.achievements[1]?.progress ?? 0;
+
+/** An account that tapped once before /rewards opened: First Tap is unlocked, and more taps move the rest. */
+export const afterFirstTapModel: ModelOptions<unknown> = {
+  ...achievements,
+  events: (snapshot) =>
+    snapshot.matches("loading")
+      ? [
+          {
+            type: "xstate.done.actor.loadAchievements",
+            output: [
+              { ...FIRST_TAP, progress: TAPPED_BEFORE, unlockedAt: "2030-01-02T11:00:00.000Z" },
+              { ...FIRST_TAP, id: "taps-1k", name: "Warming Up", progress: TAPPED_BEFORE, goal: 1_000 },
+            ],
+          },
+          { type: "xstate.error.actor.loadAchievements", error: NETWORK },
+        ]
+      : snapshot.matches("failed")
+        ? [{ type: "RETRY" }]
+        : snapshot.matches("ready")
+          ? // At most two taps elsewhere keep the walk small; a reset reads the list again.
+            ([
+              ...(tapsOf(snapshot) < TAPPED_BEFORE + 2
+                ? [{ type: "POINTS.UPDATED", points: 1, totalTaps: tapsOf(snapshot) + 1, multiplier: 0.001 }]
+                : []),
+              { type: "STREAM.RESET" },
+            ] as ModelEvent[])
+          : [],
+};
+
 export const achievementsWalk: Walk = {
   machine: "achievements",
   parts: [
@@ -123,6 +163,30 @@ export const achievementsWalk: Walk = {
           seen.push({ seeIn: LIST, text: unlocked ? "1 of " : "0 of " });
           if (unlocked) seen.push({ seeIn: LIST, text: "Unlocked " });
         }
+        return seen;
+      },
+    },
+    {
+      name: "tap progress on /rewards after the first tap",
+      model: afterFirstTapModel,
+      paths: "shortest",
+      gestures: achievementsGestures,
+      before: [hold(ACHIEVEMENTS_LOAD)],
+      start: {
+        url: "/rewards",
+        account: "signedIn",
+        claimedToday: true,
+        arrange: { file: "economy", name: "tappedOnce" },
+      },
+      atEnd: (leaf, events) => {
+        const seen: Expectation[] = [];
+        if (leaf.matches("loading")) seen.push({ see: { role: "status", name: "Loading achievements" } });
+        if (leaf.matches("failed")) seen.push({ seeIn: LIST, text: LOAD_FAILED });
+        if (leaf.matches("ready"))
+          seen.push(
+            { seeIn: LIST, text: "1 of " },
+            { seeIn: LIST, text: `${TAPPED_BEFORE + events.filter(isPointsPush).length} / 1,000` },
+          );
         return seen;
       },
     },

@@ -332,6 +332,12 @@ export interface WalkPart {
   causedFailures?: Record<string, { how: string; accountFirst?: boolean }>;
   /** Timers short enough for an exported test to wait for (the redirect after a form); others are skipped. */
   shortDelays?: string[];
+  /**
+   * The answer the app gives itself to a call still out when a path ends, for a call whose answer the walk
+   * sets with the step before it (the storage check reads what a gesture left there): what it gets when no
+   * gesture changed anything. The path then ends where that answer leads, as the browser does.
+   */
+  answersAtOnce?: Record<string, ModelEvent>;
   /** What the person sees after a step (a completion's effect) and at the end of a path. */
   after?: (step: WalkStep) => Expectation[];
   atEnd: (leaf: AnyMachineSnapshot, events: ModelEvent[]) => Expectation[];

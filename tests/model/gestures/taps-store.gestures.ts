@@ -21,6 +21,7 @@ import {
   hide,
   type NotAGesture,
   notAGesture,
+  tab,
   type Walk,
   waitFor,
 } from "./actions.ts";
@@ -36,7 +37,7 @@ const RECORD = {
   unsyncedTaps: 1,
 };
 const OTHER_TABS =
-  "another tab of this user (its record, its lock): the path tests' `with other tabs` suite replays it; a walk with a second tab of the app is still to come";
+  "another tab of this user's record or lock, as it happens: the TAB.SEEN gesture opens a second tab, whose writes this one hears first (STORAGE.WRITTEN, then TAB.SEEN for its record); the path tests' `with other tabs` suite replays them one by one";
 
 export const tapsStoreGestures = {
   // The store names its tab as the page opens (Chromium has Web Locks): nothing to do.
@@ -48,25 +49,33 @@ export const tapsStoreGestures = {
   // Leaving the tap page forms a batch of what was tapped: the record is written at once.
   SAVE: () => [click({ role: "link", name: "Home" }, MAIN_NAVIGATION), waitFor({ text: "Rewards Balance" })],
   "STORAGE.WRITTEN": notAGesture(OTHER_TABS),
-  "TAB.SEEN": notAGesture(OTHER_TABS),
+  // A second tab of the app taps once and is hidden: it writes its record (one tap, not yet sent) at once, and
+  // this tab sees it. The second tab stays open, so its lock is held and this tab keeps waiting for it; its tap
+  // waits for its own 6 s sync delay, on the clock the test owns.
+  "TAB.SEEN": () => [tab(1, "/tap"), waitFor(COIN), click(COIN), hide(), tab(0)],
   "TAB.GONE": notAGesture(OTHER_TABS),
 } satisfies Record<TapsStoreEvent["type"], Gesture<never> | NotAGesture>;
 
 /** One tab with Web Locks: taps, the trailing write, the page hidden, a batch formed; each write once. */
 export const oneTabModel: ModelOptions<unknown> = {
   ...tapsStore,
-  events: (snapshot) =>
-    snapshot.matches("starting")
-      ? [{ type: "TAB.NAMED", tabId: "me-1", withLocks: true }]
-      : snapshot.context.unwritten
-        ? [
-            { type: "SAVE.SOON", rewards: RECORD },
-            { type: "WRITE.DUE" },
-            { type: "PAGE.HIDDEN" },
-            { type: "SAVE", rewards: RECORD },
-          ]
-        : [{ type: "SAVE.SOON", rewards: RECORD }, { type: "PAGE.HIDDEN" }],
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.unwritten]),
+  events: (snapshot) => {
+    if (snapshot.matches("starting")) return [{ type: "TAB.NAMED", tabId: "me-1", withLocks: true }];
+    // One second tab at most: it stays open, so this tab waits for its lock to the end.
+    const secondTab: ModelEvent[] =
+      snapshot.context.awaited.length === 0 ? [{ type: "TAB.SEEN", tabId: "other" }] : [];
+    return snapshot.context.unwritten
+      ? [
+          { type: "SAVE.SOON", rewards: RECORD },
+          { type: "WRITE.DUE" },
+          { type: "PAGE.HIDDEN" },
+          { type: "SAVE", rewards: RECORD },
+          ...secondTab,
+        ]
+      : [{ type: "SAVE.SOON", rewards: RECORD }, { type: "PAGE.HIDDEN" }, ...secondTab];
+  },
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.unwritten, snapshot.context.awaited.length]),
 };
 
 /** The taps the storage holds after `events`: those of the last write (a trailing write, a hidden page). */
@@ -89,14 +98,19 @@ export const tapsStoreWalk: Walk = {
       gestures: tapsStoreGestures,
       start: { url: "/tap", account: "signedIn", claimedToday: true, ready: COIN, ownClock: true },
       atEnd: (_leaf, events) => {
-        const taps = events.filter((event) => event.type === "SAVE.SOON").length;
-        const seen: Expectation[] = [{ seeIn: { role: "banner" }, text: formatRewards(1 + taps * 0.001) }];
+        const own = events.filter((event) => event.type === "SAVE.SOON").length;
+        // The second tab's tap (TAB.SEEN): this tab's header counts it with its own; the storage holds it.
+        const others = events.filter((event) => event.type === "TAB.SEEN").length;
+        const seen: Expectation[] = [
+          { seeIn: { role: "banner" }, text: formatRewards(1 + (own + others) * 0.001) },
+        ];
         const waited = events.filter((event) => event.type === "WRITE.DUE").length * WRITE_DELAY_MS;
-        // Before a batch forms (and before the 6 s sync delay sends one by itself) the storage holds exactly
-        // what the last write wrote; once one formed, the server acknowledges it, so the count no longer says.
-        if (!events.some((event) => event.type === "SAVE") && waited < SYNC_DELAY_MS)
-          seen.push({ storedPendingTaps: writtenTaps(events) });
-        else seen.push({ serverTotalTaps: taps });
+        if (waited >= SYNC_DELAY_MS) throw new Error("the walk moves the clock less than a tap's sync delay");
+        // Before a batch forms the storage holds exactly what the last write wrote, and the other tab's tap;
+        // once one formed, the server acknowledges this tab's taps (the other tab's wait for its own delay).
+        if (!events.some((event) => event.type === "SAVE"))
+          seen.push({ storedPendingTaps: writtenTaps(events) + others });
+        else seen.push({ serverTotalTaps: own });
         return seen;
       },
     },

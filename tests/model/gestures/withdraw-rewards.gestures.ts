@@ -7,7 +7,11 @@
  * on another device first). Every event of the machine is here: a gesture, or why none.
  */
 import type { AnyMachineSnapshot } from "xstate";
-import { canWithdraw, type WithdrawEvent } from "#src/machines/rewards/withdraw-rewards.machine.ts";
+import {
+  canWithdraw,
+  SETTLE_TIMEOUT_MS,
+  type WithdrawEvent,
+} from "#src/machines/rewards/withdraw-rewards.machine.ts";
 import { NETWORK } from "../models/doubles.ts";
 import { withdrawRewards } from "../models/withdraw-rewards.model.ts";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
@@ -15,14 +19,17 @@ import {
   answer,
   type Call,
   click,
+  clock,
   type Expectation,
   fill,
   type Gesture,
   hold,
   type NotAGesture,
   type Outcome,
+  unlessVisible,
   type Walk,
 } from "./actions.ts";
+import { TAP_SYNC } from "./taps.gestures.ts";
 
 export const WITHDRAW_REWARDS: Call = { method: "POST", path: "/wallet/withdraw-rewards" };
 /** The API's refusal when the points are not there (server/domain/wallet/errors.ts; docs/api.md, Wallet). */
@@ -55,10 +62,10 @@ export const withdrawRewardsGestures = {
   SUBMIT: () => [click({ role: "button", name: "Withdraw" }, DIALOG)],
   // No tap is pending on Home: the root actor answers TAPS.SETTLE at once, and the withdrawal goes out.
   "TAPS.SETTLED": () => [],
-  "xstate.after.SETTLE_TIMEOUT.withdrawRewards.open.withdrawing.settlingTaps": {
-    notAGesture:
-      "the 10 s wait for taps that cannot be sent: on Home no tap is pending, so the root actor answers TAPS.SETTLED at once and the timer never runs out (the taps walk covers taps held back while offline)",
-  },
+  // The 10 s wait for taps the server has not acknowledged: the second part leaves a tap's sync held.
+  "xstate.after.SETTLE_TIMEOUT.withdrawRewards.open.withdrawing.settlingTaps": () => [
+    clock(SETTLE_TIMEOUT_MS),
+  ],
   "xstate.done.actor.withdraw": () => [answer(WITHDRAW_REWARDS, "server")],
   "xstate.error.actor.withdraw": (event: { error: unknown }) => [
     answer(WITHDRAW_REWARDS, outcomeOf(event.error)),
@@ -117,41 +124,80 @@ function withdrawn(events: ModelEvent[]): number {
   return sent;
 }
 
-function atEnd(leaf: AnyMachineSnapshot, events: ModelEvent[]): Expectation[] {
-  const seen: Expectation[] = [];
-  const last = events.at(-1);
-  if (leaf.matches("closed")) {
-    // An open dialog hides the page from assistive technology: the button is found only once it closed.
-    seen.push({ see: { role: "button", name: "Withdraw Rewards" } });
-    if (last?.type === "xstate.done.actor.withdraw") {
-      const amount = withdrawn(events);
-      const points = AVAILABLE - amount + FIRST_WITHDRAWAL_REWARD;
+/** What the person sees at a path's end, with `available` points on the dialog (the taps not yet sent count). */
+const atEndWith =
+  (available: number) =>
+  (leaf: AnyMachineSnapshot, events: ModelEvent[]): Expectation[] => {
+    const seen: Expectation[] = [];
+    const last = events.at(-1);
+    if (leaf.matches("closed")) {
+      // An open dialog hides the page from assistive technology: the button is found only once it closed.
+      seen.push({ see: { role: "button", name: "Withdraw Rewards" } });
+      if (last?.type === "xstate.done.actor.withdraw") {
+        const amount = withdrawn(events);
+        const points = available - amount + FIRST_WITHDRAWAL_REWARD;
+        seen.push(
+          { seeIn: TOASTS, text: "Withdrawal successful!" },
+          { seeIn: BANNER, text: points.toFixed(4) },
+          { seeIn: BANNER, text: `$${amount.toFixed(2)}` },
+        );
+      }
+    }
+    if (leaf.matches({ open: "editing" })) {
+      const amount = leaf.context.amount as string;
       seen.push(
-        { seeIn: TOASTS, text: "Withdrawal successful!" },
-        { seeIn: BANNER, text: points.toFixed(4) },
-        { seeIn: BANNER, text: `$${amount.toFixed(2)}` },
+        { seeIn: DIALOG, text: available.toFixed(4) },
+        { field: "Amount", value: amount },
+        { enabled: { role: "button", name: "Withdraw" }, is: canWithdraw(amount, available) },
       );
     }
-  }
-  if (leaf.matches({ open: "editing" })) {
-    const amount = leaf.context.amount as string;
-    seen.push(
-      { seeIn: DIALOG, text: AVAILABLE.toFixed(4) },
-      { field: "Amount", value: amount },
-      { enabled: { role: "button", name: "Withdraw" }, is: canWithdraw(amount, AVAILABLE) },
+    if (leaf.matches({ open: "withdrawing" }))
+      seen.push({ enabled: { role: "button", name: "Processing..." }, is: false });
+    if (last?.type === "xstate.error.actor.withdraw") {
+      const code = (last as unknown as { error: { code: string } }).error.code;
+      seen.push({
+        seeIn: TOASTS,
+        text: code === INSUFFICIENT.code ? "Insufficient balance" : "Failed to process withdrawal",
+      });
+    }
+    return seen;
+  };
+
+/**
+ * The second part: a tap made on /tap whose sync the walk holds, so the dialog's wait for it (TAPS.SETTLE) runs
+ * out after 10 s and the withdrawal goes out anyway. The dialog counts the held tap (12.501 points), the server
+ * does not, so the withdrawal's answer is a network failure, the one outcome that does not hang on whose
+ * balance the server would believe.
+ */
+const HELD_TAP_POINTS = AVAILABLE + 0.001;
+const COIN = { role: "button", name: "Tap to earn" } as const;
+const WITHDRAW_BUTTON = { role: "button", name: "Withdraw Rewards" } as const;
+
+export const withdrawWithTapHeldModel: ModelOptions<unknown> = {
+  ...withdrawRewardsWalkModel,
+  events: (snapshot) => {
+    if (snapshot.matches({ open: { withdrawing: "settlingTaps" } }))
+      return [{ type: "xstate.after.SETTLE_TIMEOUT.withdrawRewards.open.withdrawing.settlingTaps" }];
+    if (snapshot.matches({ open: { withdrawing: "sending" } }))
+      return [{ type: "xstate.error.actor.withdraw", error: NETWORK }];
+    const offered = withdrawRewardsWalkModel.events as (snapshot: AnyMachineSnapshot) => ModelEvent[];
+    return offered(snapshot).map((event) =>
+      event.type === "MAX" || event.type === "SUBMIT" ? { ...event, balance: HELD_TAP_POINTS } : event,
     );
-  }
-  if (leaf.matches({ open: "withdrawing" }))
-    seen.push({ enabled: { role: "button", name: "Processing..." }, is: false });
-  if (last?.type === "xstate.error.actor.withdraw") {
-    const code = (last as unknown as { error: { code: string } }).error.code;
-    seen.push({
-      seeIn: TOASTS,
-      text: code === INSUFFICIENT.code ? "Insufficient balance" : "Failed to process withdrawal",
-    });
-  }
-  return seen;
-}
+  },
+};
+
+const withTapHeldGestures = {
+  ...withdrawRewardsGestures,
+  // The first time, from /tap: one tap, then Home (leaving /tap sends the tap, and the walk holds that sync).
+  OPEN: () => [
+    unlessVisible(WITHDRAW_BUTTON, [
+      click(COIN),
+      click({ role: "link", name: "Home" }, { role: "navigation", name: "Main" }),
+    ]),
+    click(WITHDRAW_BUTTON),
+  ],
+};
 
 export const withdrawRewardsWalk: Walk = {
   machine: "withdraw-rewards",
@@ -167,7 +213,23 @@ export const withdrawRewardsWalk: Walk = {
         arrange: { file: "rewards", name: "pointsToWithdraw" },
         ready: { text: "$0.00" },
       },
-      atEnd,
+      atEnd: atEndWith(AVAILABLE),
+    },
+    {
+      name: "withdraw rewards while a tap waits to be sent",
+      model: withdrawWithTapHeldModel,
+      paths: "shortest",
+      gestures: withTapHeldGestures,
+      before: [hold(WITHDRAW_REWARDS), hold(TAP_SYNC)],
+      start: {
+        url: "/tap",
+        account: "signedIn",
+        arrange: { file: "rewards", name: "pointsToWithdraw" },
+        ready: COIN,
+      },
+      // Before the first OPEN the person is still on /tap, where the walk starts.
+      atEnd: (leaf, events) =>
+        events.length === 0 ? [{ see: COIN }] : atEndWith(HELD_TAP_POINTS)(leaf, events),
     },
   ],
 };
