@@ -131,6 +131,12 @@ export function actionCode(action: Action, indent: string): string[] {
       ];
     case "approveElsewhere":
       return [`${indent}await approveElsewhere(page, request, ${valueCode(action.withdrawal)});`];
+    case "shareSheet":
+      return [`${indent}await installShareSheet(page);`];
+    case "closeShareSheet":
+      return [`${indent}await closeShareSheet(page, ${literal(action.outcome)});`];
+    case "refuseClipboard":
+      return [`${indent}await refuseClipboard(page);`];
     case "asked":
       return [
         `${indent}await calls.asked(${literal(action.call.method)}, ${literal(action.call.path)}, ${action.count});`,

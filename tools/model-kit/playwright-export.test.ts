@@ -22,6 +22,7 @@ import {
 } from "../../tests/model/gestures/actions.ts";
 import { authWalk } from "../../tests/model/gestures/auth.gestures.ts";
 import { protectedWalk } from "../../tests/model/gestures/protected.gestures.ts";
+import { referralWalk } from "../../tests/model/gestures/referral.gestures.ts";
 import { tapsWalk } from "../../tests/model/gestures/taps.gestures.ts";
 import { findModel } from "../../tests/model/models/index.ts";
 import { generatePaths } from "../../tests/model/path-runner.ts";
@@ -31,6 +32,7 @@ import { repositoryRoot } from "./generated-files.ts";
 import { actionCode, expectationCode } from "./playwright-code.ts";
 import { exportPlaywright } from "./playwright-export.ts";
 import { chartOf, type MachineModel } from "./registry.ts";
+import { boundedSimplePaths } from "./simple-paths.ts";
 import { judgePath } from "./walk-paths.ts";
 
 const taps = exportPlaywright(findModel("taps"), tapsWalk);
@@ -95,6 +97,23 @@ describe("which walk paths a real browser can follow", () => {
     const unsaid = { ...storageCheck!, answersAtOnce: undefined };
     expect(judgePath(unsaid, checking!, protectedChart)).toEqual({
       skip: "ends while isSessionStored is out: a real answer comes at once",
+    });
+  });
+  it("replays a main model's path on the real clock with that model's own way of telling states apart", () => {
+    const referral = findModel("referral");
+    const referralChart = chartOf(referral);
+    const [card] = referralWalk.parts;
+    const { serializeState } = referral.suites[0]!.options;
+    // A friend pushed, the card read, a copy, the re-read: the main model keeps no friend count, so its path
+    // may carry a state reached another way, which the walk's serializer (it counts friends) tells apart.
+    const path = boundedSimplePaths(referralChart, referral.suites[0]!.options, 3).find(
+      (candidate) =>
+        candidate.steps.map((step) => step.event.type).join(" ") ===
+        "xstate.init REFERRAL.UPDATED xstate.done.actor.loadReferrals COPY xstate.after.REREAD_THROTTLE.referral.ready.figures.stale xstate.done.actor.loadReferrals xstate.done.actor.copyText SHARE REFERRAL.UPDATED xstate.after.REREAD_THROTTLE.referral.ready.figures.stale",
+    );
+    expect(judgePath(card!, path!, referralChart, serializeState)).toHaveProperty("steps");
+    expect(judgePath(card!, path!, referralChart)).toEqual({
+      skip: "the REREAD_THROTTLE timer, here: on a real clock another timer fires first (the model offers timers in any order)",
     });
   });
   it("still leaves out what a walk that does not hold its calls cannot follow", () => {

@@ -218,6 +218,9 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
   const helpers = ["heldCalls", "stopClock", "storedPendingTaps", "switchTab"].filter(
     (name) => code.includes(`${name}(`) || code.includes(`(${name})`),
   );
+  const standIns = ["closeShareSheet", "installShareSheet", "refuseClipboard"].filter((name) =>
+    code.includes(`${name}(`),
+  );
   const arrangements = new Map<string, Set<string>>();
   for (const part of walk.parts)
     if (part.start.arrange && !part.notExported) {
@@ -230,10 +233,11 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
     "// Do not edit: `npm run check` fails when this file differs from what the exporter writes",
     "// (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).",
     'import { expect, test } from "@playwright/test";',
-    // In the order biome keeps imports: ../arrange/ sorts before ../fixtures.ts and ../held-calls.ts.
+    // In the order biome keeps imports: ../arrange/, ../browser-stand-ins.ts, ../fixtures.ts, ../held-calls.ts.
     ...[...arrangements]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([file, names]) => `import { ${[...names].sort().join(", ")} } from "../arrange/${file}.ts";`),
+    ...(standIns.length > 0 ? [`import { ${standIns.join(", ")} } from "../browser-stand-ins.ts";`] : []),
     ...(fixtures.length > 0 ? [`import { ${fixtures.join(", ")} } from "../fixtures.ts";`] : []),
     ...(helpers.length > 0 ? [`import { ${helpers.join(", ")} } from "../held-calls.ts";`] : []),
     ...body,

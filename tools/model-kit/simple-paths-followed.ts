@@ -31,7 +31,8 @@ export function simplePathsFollowed(
   for (const path of paths) {
     let reason: string | null = null;
     for (const part of parts) {
-      const judged = judgePath(part, path, chart);
+      // The path's states are the main model's, told apart by its serializer (a part's may keep more).
+      const judged = judgePath(part, path, chart, main!.options.serializeState);
       if ("steps" in judged) {
         reason = null;
         break;

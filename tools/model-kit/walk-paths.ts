@@ -26,7 +26,7 @@ import {
   type WalkPart,
   type WalkStep,
 } from "../../tests/model/gestures/actions.ts";
-import type { ModelEvent } from "../../tests/model/path-runner.ts";
+import type { ModelEvent, ModelOptions } from "../../tests/model/path-runner.ts";
 import { describeEvent } from "./describe.ts";
 import type { ModelPath } from "./paths.ts";
 
@@ -86,7 +86,16 @@ const answeredByWalk = (part: WalkPart) =>
 const clockMs = (actions: Action[]) =>
   allActions(actions).reduce((sum, action) => sum + (action.do === "clock" ? action.ms : 0), 0);
 
-export function judgePath(part: WalkPart, path: ModelPath, machine?: AnyStateMachine): Judged {
+/**
+ * `serializeState`: how the path's states were told apart when it was made (its model's), so the real-clock
+ * replay compares states the way that model saw them; a walk's own paths use the part's.
+ */
+export function judgePath(
+  part: WalkPart,
+  path: ModelPath,
+  machine?: AnyStateMachine,
+  serializeState: ModelOptions<unknown>["serializeState"] = part.model.serializeState,
+): Judged {
   const calls = part.model.fakeActors;
   const answered = answeredByWalk(part);
   const unanswered = calls.filter((call) => !answered.includes(call));
@@ -144,7 +153,7 @@ export function judgePath(part: WalkPart, path: ModelPath, machine?: AnyStateMac
   const timers = shortTimersOut(before, part.shortDelays ?? []);
   if (timers.length > 0)
     return { skip: `ends as the ${timers.join(", ")} timer is about to move on by itself` };
-  const disagreement = machine ? realClockDisagrees(machine, part, steps) : null;
+  const disagreement = machine ? realClockDisagrees(machine, part, steps, serializeState) : null;
   return disagreement ? { skip: disagreement } : { steps };
 }
 
@@ -157,6 +166,7 @@ export function realClockDisagrees(
   machine: AnyStateMachine,
   part: WalkPart,
   steps: WalkStep[],
+  serializeState: ModelOptions<unknown>["serializeState"] = part.model.serializeState,
 ): string | null {
   const moves = steps.map((step, index) =>
     clockMs(gestureActions(part, step, steps[index + 1]?.event) ?? []),
@@ -177,8 +187,8 @@ export function realClockDisagrees(
       // the event is the gesture's own.
       if (ms > 0) clock.increment(ms);
       if (!step.event.type.startsWith("xstate.after.")) actor.send(step.event);
-      const expected = options.serializeState(step.state);
-      if (options.serializeState(actor.getSnapshot()) !== expected) {
+      const expected = serializeState(step.state);
+      if (serializeState(actor.getSnapshot()) !== expected) {
         const timer = step.event.type.match(/^xstate\.after\.([^.]+)\./)?.[1];
         return timer
           ? `the ${timer} timer, here: on a real clock another timer fires first (the model offers timers in any order)`

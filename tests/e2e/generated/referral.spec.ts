@@ -3,7 +3,8 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { friendSignsUpWith, signUpAndLogIn } from "../fixtures.ts";
+import { closeShareSheet, installShareSheet, refuseClipboard } from "../browser-stand-ins.ts";
+import { dropStream, friendSignsUpWith, resetStream, signUpAndLogIn } from "../fixtures.ts";
 import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("the Invite friends card on /rewards", () => {
@@ -12,6 +13,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -26,6 +28,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -41,6 +44,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -60,6 +64,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -77,6 +82,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -95,6 +101,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -115,6 +122,31 @@ test.describe("the Invite friends card on /rewards", () => {
     );
   });
 
+  test("STREAM.UP → xstate.done.actor.loadReferrals → SHARE", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+  });
+
   test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0", async ({
     page,
     request,
@@ -123,6 +155,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -141,6 +174,48 @@ test.describe("the Invite friends card on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("5.0000");
   });
 
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.DOWN", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.RESET", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading your referrals", exact: true }).first(),
+    ).toBeVisible();
+  });
+
   test("STREAM.UP → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.done.actor.loadReferrals", async ({
     page,
     request,
@@ -149,6 +224,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -175,6 +251,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -198,6 +275,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -228,6 +306,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -248,6 +327,87 @@ test.describe("the Invite friends card on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("5.0000");
   });
 
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.DOWN → xstate.after.POLL.referral.ready.figures.fresh", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. xstate.after.POLL.referral.ready.figures.fresh
+    await page.clock.runFor(30000);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+    await expect(
+      page.getByRole("status", { name: "Updating your friends list", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.RESET → xstate.error.actor.loadReferrals(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. xstate.error.actor.loadReferrals(NETWORK_ERROR)
+    await calls.answer("GET", "/referrals", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "Could not load your referrals. Check your connection and try again.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.RESET → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading your referrals", exact: true }).first(),
+    ).toBeVisible();
+  });
+
   test("STREAM.UP → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.done.actor.loadReferrals → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale", async ({
     page,
     request,
@@ -256,6 +416,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -287,6 +448,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -315,6 +477,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -337,13 +500,15 @@ test.describe("the Invite friends card on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("5.0000");
   });
 
-  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.error.actor.loadReferrals(NETWORK_ERROR)", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.error.actor.loadReferrals(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -366,6 +531,34 @@ test.describe("the Invite friends card on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("5.0000");
   });
 
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.RESET → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.error.actor.loadReferrals(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
+    await calls.answer("GET", "/referrals", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "Could not load your referrals. Check your connection and try again.",
+    );
+  });
+
   test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.done.actor.loadReferrals → COPY", async ({
     page,
     request,
@@ -374,6 +567,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -393,6 +587,42 @@ test.describe("the Invite friends card on /rewards", () => {
       .getByRole("button", { name: "Copy", exact: true })
       .click();
     await page.clock.runFor(50);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("list", { name: "Friends who joined", exact: true })).toContainText(
+      "Alan Turing",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.done.actor.loadReferrals → SHARE", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 6. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
     await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
@@ -410,6 +640,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -438,11 +669,48 @@ test.describe("the Invite friends card on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("5.0000");
   });
 
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.error.actor.loadReferrals(NETWORK_ERROR) → SHARE", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
+    await calls.answer("GET", "/referrals", "network");
+    // 6. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
   test("STREAM.UP → xstate.error.actor.loadReferrals(NETWORK_ERROR) → RETRY", async ({ page, request }) => {
     await page.clock.install();
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -468,6 +736,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -496,13 +765,173 @@ test.describe("the Invite friends card on /rewards", () => {
     );
   });
 
-  test("STREAM.UP → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.error.actor.loadReferrals(NETWORK_ERROR) → RETRY", {
+  test("STREAM.UP → xstate.done.actor.loadReferrals → COPY → xstate.error.actor.copyText", {
     tag: "@core",
   }, async ({ page, request }) => {
     await page.clock.install();
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. COPY
+    await refuseClipboard(page);
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Copy", exact: true })
+      .click();
+    await page.clock.runFor(50);
+    // 4. xstate.error.actor.copyText
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Could not copy the link",
+        { timeout: 250 },
+      );
+    }).toPass();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → SHARE → xstate.done.actor.shareLink", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // 4. xstate.done.actor.shareLink
+    await closeShareSheet(page, "shared");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → SHARE → xstate.error.actor.shareLink", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // 4. xstate.error.actor.shareLink
+    await closeShareSheet(page, "AbortError");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → SHARE → xstate.error.actor.shareLink (2)", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // 4. xstate.error.actor.shareLink
+    await closeShareSheet(page, "NotAllowedError");
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Could not open sharing",
+        { timeout: 250 },
+      );
+    }).toPass();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.RESET → xstate.done.actor.loadReferrals", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+  });
+
+  test("STREAM.UP → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.error.actor.loadReferrals(NETWORK_ERROR) → RETRY", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -530,6 +959,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -552,6 +982,124 @@ test.describe("the Invite friends card on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("5.0000");
   });
 
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.DOWN → xstate.after.POLL.referral.ready.figures.fresh → xstate.done.actor.loadReferrals", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. xstate.after.POLL.referral.ready.figures.fresh
+    await page.clock.runFor(30000);
+    // 5. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.DOWN → xstate.after.POLL.referral.ready.figures.fresh → xstate.error.actor.loadReferrals(NETWORK_ERROR)", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.DOWN
+    await dropStream(page);
+    // 4. xstate.after.POLL.referral.ready.figures.fresh
+    await page.clock.runFor(30000);
+    // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
+    await calls.answer("GET", "/referrals", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends0");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.RESET → xstate.error.actor.loadReferrals(NETWORK_ERROR) → RETRY", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. xstate.error.actor.loadReferrals(NETWORK_ERROR)
+    await calls.answer("GET", "/referrals", "network");
+    // 5. RETRY
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Try again", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading your referrals", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.RESET → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.done.actor.loadReferrals", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 5. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("list", { name: "Friends who joined", exact: true })).toContainText(
+      "Alan Turing",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
   test("STREAM.UP → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.done.actor.loadReferrals → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.done.actor.loadReferrals", async ({
     page,
     request,
@@ -560,6 +1108,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -590,6 +1139,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -620,6 +1170,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -650,6 +1201,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -682,6 +1234,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -706,6 +1259,38 @@ test.describe("the Invite friends card on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("5.0000");
   });
 
+  test("STREAM.UP → xstate.done.actor.loadReferrals → STREAM.RESET → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.error.actor.loadReferrals(NETWORK_ERROR) → RETRY", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. STREAM.RESET
+    await resetStream(page);
+    // 4. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
+    await calls.answer("GET", "/referrals", "network");
+    // 6. RETRY
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Try again", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading your referrals", exact: true }).first(),
+    ).toBeVisible();
+  });
+
   test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.done.actor.loadReferrals → COPY → xstate.done.actor.copyText", {
     tag: "@core",
   }, async ({ page, request }) => {
@@ -713,6 +1298,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -749,6 +1335,173 @@ test.describe("the Invite friends card on /rewards", () => {
     await expect(page.getByRole("banner")).toContainText("5.0000");
   });
 
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.done.actor.loadReferrals → COPY → xstate.error.actor.copyText", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 6. COPY
+    await refuseClipboard(page);
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Copy", exact: true })
+      .click();
+    await page.clock.runFor(50);
+    // 7. xstate.error.actor.copyText
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Could not copy the link",
+        { timeout: 250 },
+      );
+    }).toPass();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("list", { name: "Friends who joined", exact: true })).toContainText(
+      "Alan Turing",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.done.actor.loadReferrals → SHARE → xstate.done.actor.shareLink", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 6. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // 7. xstate.done.actor.shareLink
+    await closeShareSheet(page, "shared");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("list", { name: "Friends who joined", exact: true })).toContainText(
+      "Alan Turing",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.done.actor.loadReferrals → SHARE → xstate.error.actor.shareLink", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 6. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // 7. xstate.error.actor.shareLink
+    await closeShareSheet(page, "AbortError");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("list", { name: "Friends who joined", exact: true })).toContainText(
+      "Alan Turing",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.done.actor.loadReferrals → SHARE → xstate.error.actor.shareLink (2)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 6. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // 7. xstate.error.actor.shareLink
+    await closeShareSheet(page, "NotAllowedError");
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Could not open sharing",
+        { timeout: 250 },
+      );
+    }).toPass();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("list", { name: "Friends who joined", exact: true })).toContainText(
+      "Alan Turing",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
   test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.error.actor.loadReferrals(NETWORK_ERROR) → COPY → xstate.done.actor.copyText", async ({
     page,
     request,
@@ -757,6 +1510,7 @@ test.describe("the Invite friends card on /rewards", () => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
     await page.goto("/rewards");
     await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
     await stopClock(page);
@@ -781,6 +1535,173 @@ test.describe("the Invite friends card on /rewards", () => {
       await page.clock.runFor(0);
       await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
         "Referral link copied",
+        { timeout: 250 },
+      );
+    }).toPass();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.error.actor.loadReferrals(NETWORK_ERROR) → COPY → xstate.error.actor.copyText", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
+    await calls.answer("GET", "/referrals", "network");
+    // 6. COPY
+    await refuseClipboard(page);
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Copy", exact: true })
+      .click();
+    await page.clock.runFor(50);
+    // 7. xstate.error.actor.copyText
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Could not copy the link",
+        { timeout: 250 },
+      );
+    }).toPass();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.error.actor.loadReferrals(NETWORK_ERROR) → SHARE → xstate.done.actor.shareLink", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
+    await calls.answer("GET", "/referrals", "network");
+    // 6. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // 7. xstate.done.actor.shareLink
+    await closeShareSheet(page, "shared");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.error.actor.loadReferrals(NETWORK_ERROR) → SHARE → xstate.error.actor.shareLink", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
+    await calls.answer("GET", "/referrals", "network");
+    // 6. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // 7. xstate.error.actor.shareLink
+    await closeShareSheet(page, "AbortError");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Copy", exact: true }).first()).toBeEnabled();
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText("Friends1");
+    await expect(page.getByRole("region", { name: "Invite friends", exact: true })).toContainText(
+      "No friends yet. Send your link: they join, you both earn.",
+    );
+    await expect(page.getByRole("banner")).toContainText("5.0000");
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadReferrals → REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0 → xstate.after.REREAD_THROTTLE.referral.ready.figures.stale → xstate.error.actor.loadReferrals(NETWORK_ERROR) → SHARE → xstate.error.actor.shareLink (2)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/referrals");
+    await installShareSheet(page);
+    await page.goto("/rewards");
+    await expect(page.getByRole("heading", { name: "Invite friends", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.loadReferrals
+    await calls.answer("GET", "/referrals", "server");
+    // 3. REFERRAL.UPDATED invited=1 earnedPoints=0 earnedToday=0
+    await friendSignsUpWith(page, request, "Alan Turing");
+    await expect(page.getByText("5.0000", { exact: true }).first()).toBeVisible();
+    // 4. xstate.after.REREAD_THROTTLE.referral.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.error.actor.loadReferrals(NETWORK_ERROR)
+    await calls.answer("GET", "/referrals", "network");
+    // 6. SHARE
+    await page
+      .getByRole("region", { name: "Invite friends", exact: true })
+      .getByRole("button", { name: "Share", exact: true })
+      .click();
+    // 7. xstate.error.actor.shareLink
+    await closeShareSheet(page, "NotAllowedError");
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+        "Could not open sharing",
         { timeout: 250 },
       );
     }).toPass();

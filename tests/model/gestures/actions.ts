@@ -147,6 +147,15 @@ export type Action =
    * a few seconds after it went out), as its wallet history says.
    */
   | { do: "withdrawalsSettled" }
+  /**
+   * Before the page opens: the browser has a share sheet (a phone's; Chromium on Linux has none), which stays
+   * open until `closeShareSheet` (tests/e2e/browser-stand-ins.ts).
+   */
+  | { do: "shareSheet" }
+  /** The person leaves the open share sheet: shared, closed it (AbortError), or it could not open. */
+  | { do: "closeShareSheet"; outcome: "shared" | "AbortError" | "NotAllowedError" }
+  /** The browser refuses the page's next clipboard write (a browser that blocks the clipboard). */
+  | { do: "refuseClipboard" }
   /** Another admin approves a held withdrawal first (through the API; `withdrawal` is its id). */
   | { do: "approveElsewhere"; withdrawal: Value };
 
@@ -208,6 +217,12 @@ export const decideOnAccountElsewhere = (
 ): Action => ({ do: "decideOnAccountElsewhere", account, action });
 export const withdrawalsSettled = (): Action => ({ do: "withdrawalsSettled" });
 export const approveElsewhere = (withdrawal: Value): Action => ({ do: "approveElsewhere", withdrawal });
+export const shareSheet = (): Action => ({ do: "shareSheet" });
+export const closeShareSheet = (outcome: "shared" | "AbortError" | "NotAllowedError"): Action => ({
+  do: "closeShareSheet",
+  outcome,
+});
+export const refuseClipboard = (): Action => ({ do: "refuseClipboard" });
 
 /**
  * The model's snapshots around a step, and the path's events before it: a gesture may depend on them (how long

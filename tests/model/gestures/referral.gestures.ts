@@ -13,9 +13,12 @@
 import type { AnyMachineSnapshot } from "xstate";
 import type { ReferralsAnswer } from "#src/api/economy.ts";
 import {
+  COPY_FAILED,
   LINK_COPIED,
+  POLL_MS,
   REREAD_THROTTLE_MS,
   type ReferralEvent,
+  SHARE_FAILED,
 } from "#src/machines/economy/referral.machine.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { NETWORK } from "../models/doubles.ts";
@@ -26,6 +29,8 @@ import {
   type Call,
   click,
   clock,
+  closeShareSheet,
+  dropStream,
   type Expectation,
   friendSignsUp,
   type Gesture,
@@ -33,6 +38,9 @@ import {
   type NotAGesture,
   notAGesture,
   notGestures,
+  refuseClipboard,
+  resetStream,
+  shareSheet,
   type Walk,
   waitFor,
 } from "./actions.ts";
@@ -49,8 +57,6 @@ const FRIENDS = ["Alan Turing", "Katherine Johnson"] as const;
 /** The header's rewards once the first friend joined: the First Referral achievement's 5 points. */
 const BALANCE_AFTER_FIRST_FRIEND = "5.0000";
 
-const PUSHED =
-  "pushed by the server's live stream (events too old to replay after a reconnect) and passed on by the root: walked with live-stream";
 const NOT_HEARD = "a live event of another kind: the referral card does not listen to it";
 
 type ReferralWalkEvent =
@@ -63,10 +69,14 @@ type ReferralWalkEvent =
 export const referralGestures = {
   RETRY: () => [click({ role: "button", name: "Try again" }, CARD)],
   // A few frames for the toast to show (the walk owns the page's clock, stopped between steps).
-  COPY: () => [click({ role: "button", name: "Copy" }, CARD), clock(50)],
-  SHARE: notAGesture(
-    "the Share button shows only where the browser has a share sheet (navigator.share), which Chromium on Linux lacks; referral.machine.test.ts and the card's walk test share on a stand-in",
-  ),
+  // The path's next step says whether the browser takes the copy or refuses it.
+  COPY: (_event, next) => [
+    ...(next?.type === "xstate.error.actor.copyText" ? [refuseClipboard()] : []),
+    click({ role: "button", name: "Copy" }, CARD),
+    clock(50),
+  ],
+  // The walk's browser has a phone's share sheet (a stand-in: Chromium on Linux has none), open until answered.
+  SHARE: () => [click({ role: "button", name: "Share" }, CARD)],
   // A friend signs up with the player's code: the server pushes the player's new figures. The first friend
   // also pays the First Referral achievement, pushed with them: the header shows it once they are heard.
   "REFERRAL.UPDATED": (event: { invited: number }) => {
@@ -79,22 +89,21 @@ export const referralGestures = {
   "xstate.done.actor.loadReferrals": () => [answer(REFERRALS_LOAD, "server")],
   "xstate.error.actor.loadReferrals": () => [answer(REFERRALS_LOAD, "network")],
   // The browser writes the clipboard of the page the person clicked in at once.
+  // The browser's answer to the copy comes at once; a refusal was set up by the COPY gesture.
   "xstate.done.actor.copyText": () => [],
-  "xstate.error.actor.copyText": notAGesture(
-    "Chromium lets the page a person clicked in write the clipboard and no gesture denies it; referral.machine.test.ts refuses the copy and checks its toast",
-  ),
-  "xstate.done.actor.shareLink": notAGesture("no share sheet in Chromium on Linux: Share is not shown"),
-  "xstate.error.actor.shareLink": notAGesture("no share sheet in Chromium on Linux: Share is not shown"),
+  "xstate.error.actor.copyText": () => [],
+  "xstate.done.actor.shareLink": () => [closeShareSheet("shared")],
+  "xstate.error.actor.shareLink": (event: { error: { name: "AbortError" | "NotAllowedError" } }) => [
+    closeShareSheet(event.error.name),
+  ],
   "xstate.after.REREAD_THROTTLE.referral.ready.figures.stale": () => [clock(REREAD_THROTTLE_MS)],
-  "xstate.after.POLL.referral.ready.figures.fresh": notAGesture(
-    "the half-minute poll reads only while the stream is down, which no gesture holds (see STREAM.DOWN); with the stream up its timer changes nothing, so XState's can() refuses it and no generated path takes it",
-  ),
-  // The page hears whether the stream is up as it opens (the live-events bridge tells it at once).
+  // The half-minute poll reads only while the stream is down (with it up XState's can() refuses it).
+  "xstate.after.POLL.referral.ready.figures.fresh": () => [clock(POLL_MS)],
   "STREAM.UP": () => [],
-  "STREAM.DOWN": notAGesture(
-    "the stream dropping: the card would poll every half minute while it stays down, but the live stream reconnects by itself and no gesture holds it down (the live-stream walk drops and reconnects it; referral.machine.test.ts polls on a simulated clock)",
-  ),
-  "STREAM.RESET": notAGesture(PUSHED),
+  // The stream drops and stays down while the rest of the network works (reads still reach the server).
+  "STREAM.DOWN": () => [dropStream()],
+  // The stream reconnects to a server that lost its position: its reset frame makes the card read again.
+  "STREAM.RESET": () => [resetStream()],
   ...notGestures(
     [
       "POINTS.UPDATED",
@@ -154,13 +163,33 @@ export const referralWalkModel: ModelOptions<unknown> = {
       ];
     }
     if (snapshot.matches("failed")) return [{ type: "RETRY" }];
-    // The copy ends at once: nothing else happens while it is out.
-    if (snapshot.matches({ ready: { sharing: "copying" } })) return [{ type: "xstate.done.actor.copyText" }];
+    // The copy ends at once (taken or refused): nothing else happens while it is out.
+    if (snapshot.matches({ ready: { sharing: "copying" } }))
+      return [
+        { type: "xstate.done.actor.copyText" },
+        { type: "xstate.error.actor.copyText", error: new DOMException("denied", "NotAllowedError") },
+      ];
+    // The share sheet is open until the person leaves it: shared, closed, or it could not open.
+    if (snapshot.matches({ ready: { sharing: "sharing" } }))
+      return [
+        { type: "xstate.done.actor.shareLink" },
+        { type: "xstate.error.actor.shareLink", error: { name: "AbortError" } },
+        { type: "xstate.error.actor.shareLink", error: { name: "NotAllowedError" } },
+      ];
     const friends = referrals?.invited ?? 0;
     // The second friend ends the path: what the card shows then needs no wait before a next step.
     if (friends >= 2) return [];
     const nextFriend = [pushed(friends + 1)];
-    if (snapshot.matches({ ready: { figures: "fresh" } })) return [{ type: "COPY" }, ...nextFriend];
+    if (snapshot.matches({ ready: { figures: "fresh" } }))
+      // The stream down, no push comes (no friend is walked then) and the card polls; a reset reads again.
+      return streamUp
+        ? [
+            { type: "COPY" },
+            { type: "SHARE" },
+            ...nextFriend,
+            ...(friends === 0 ? [{ type: "STREAM.DOWN" }, { type: "STREAM.RESET" }] : []),
+          ]
+        : [{ type: "xstate.after.POLL.referral.ready.figures.fresh" }];
     if (snapshot.matches({ ready: { figures: "stale" } }))
       return [REREAD, ...(friends === 1 ? nextFriend : [])];
     if (snapshot.matches({ ready: { figures: "reading" } }))
@@ -184,8 +213,13 @@ export const referralWalkModel: ModelOptions<unknown> = {
   },
 };
 
-const toastOf = (event: ModelEvent): string | null =>
-  event.type === "xstate.done.actor.copyText" ? LINK_COPIED : null;
+/** The toast a step's answer shows: a copy taken or refused, a share sheet that could not open (not a closed one). */
+function toastOf(event: ModelEvent): string | null {
+  if (event.type === "xstate.done.actor.copyText") return LINK_COPIED;
+  if (event.type === "xstate.error.actor.copyText") return COPY_FAILED;
+  const error = (event as { error?: { name?: string } }).error;
+  return event.type === "xstate.error.actor.shareLink" && error?.name !== "AbortError" ? SHARE_FAILED : null;
+}
 
 export const referralWalk: Walk = {
   machine: "referral",
@@ -194,7 +228,7 @@ export const referralWalk: Walk = {
       name: "the Invite friends card on /rewards",
       model: referralWalkModel,
       gestures: referralGestures,
-      before: [hold(REFERRALS_LOAD)],
+      before: [hold(REFERRALS_LOAD), shareSheet()],
       start: {
         url: "/rewards",
         account: "signedIn",

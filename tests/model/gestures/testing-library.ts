@@ -58,6 +58,11 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
     "has another admin decide in the back office: the msw fake has no second admin or live stream (the browser spec uses the real server)",
   approveElsewhere:
     "has another admin approve a held withdrawal first: the msw fake has no second admin (the browser spec uses the real server)",
+  shareSheet:
+    "stands in for a phone's share sheet in the browser spec; the jsdom walks give the card a share stand-in of their own",
+  closeShareSheet: "closes the browser spec's share sheet stand-in (see shareSheet)",
+  refuseClipboard:
+    "has the browser refuse a clipboard write; the jsdom walks refuse the copy through the card's stand-in",
   hide: "hides the page: in jsdom the document would stay hidden for the next walks (the browser spec's page is its own)",
   blockStorage:
     "blocks the site's storage: in jsdom that would outlive the walk and break the next one (the browser spec's page is its own)",
@@ -193,6 +198,9 @@ export async function perform(
       case "decideOnAccountElsewhere":
       case "approveElsewhere":
       case "withdrawalsSettled":
+      case "shareSheet":
+      case "closeShareSheet":
+      case "refuseClipboard":
         throw new Error(`a jsdom walk cannot do this: it ${JSDOM_CANNOT[action.do]}`);
     }
   }
