@@ -128,6 +128,13 @@ export async function stopClock(page: Page) {
   await page.clock.pauseAt(now + 1_000);
 }
 
+/** The person closes tab `index` of the test's browser: what it held (its Web Locks) goes back to the others. */
+export async function closeTab(tabs: Page[], index: number) {
+  const tab = tabs[index];
+  if (!tab) throw new Error(`the test has no tab ${index} to close`);
+  await tab.close({ runBeforeUnload: true });
+}
+
 /** Tab `index` of the test's browser, opened on `url` when it is new; it comes to the front. */
 export async function switchTab(tabs: Page[], index: number, url?: string) {
   let tab = tabs[index];

@@ -141,6 +141,8 @@ export function actionCode(action: Action, indent: string): string[] {
       return [
         `${indent}await calls.asked(${literal(action.call.method)}, ${literal(action.call.path)}, ${action.count});`,
       ];
+    case "closeTab":
+      return [`${indent}await closeTab(tabs, ${action.index});`];
     case "tab":
       return [
         `${indent}page = await switchTab(tabs, ${action.index}${action.url ? `, ${literal(action.url)}` : ""});`,

@@ -90,7 +90,7 @@ function testCode(
   }
   // Time is the test's: the clock goes in before the first page opens (the sign-in's, too).
   if (ownsClock) arrange.unshift(`${indent}await page.clock.install();`);
-  const tabs = uses("tab");
+  const tabs = uses("tab") || uses("closeTab");
   if (tabs) arrange.unshift(`${indent}let page = first;`, `${indent}const tabs = [first];`);
   const code = [...arrange, ...body].join("\n");
   const pageFixture = tabs ? "page: first" : "page";
@@ -215,7 +215,7 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
     "withdrawalsSettled",
   ].filter((name) => code.includes(`${name}(`));
   // In biome's order (the names sorted).
-  const helpers = ["heldCalls", "stopClock", "storedPendingTaps", "switchTab"].filter(
+  const helpers = ["closeTab", "heldCalls", "stopClock", "storedPendingTaps", "switchTab"].filter(
     (name) => code.includes(`${name}(`) || code.includes(`(${name})`),
   );
   const standIns = ["closeShareSheet", "installShareSheet", "refuseClipboard"].filter((name) =>

@@ -3,8 +3,14 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { logOutElsewhere, serverPoints, signUpClaimAndLogIn, tapElsewhere } from "../fixtures.ts";
-import { heldCalls, stopClock } from "../held-calls.ts";
+import {
+  liveStreamUp,
+  logOutElsewhere,
+  serverPoints,
+  signUpClaimAndLogIn,
+  tapElsewhere,
+} from "../fixtures.ts";
+import { closeTab, heldCalls, stopClock, switchTab } from "../held-calls.ts";
 
 test.describe("the player's live stream on /home", () => {
   test("(the page as it opens)", async ({ page, request }) => {
@@ -2158,6 +2164,336 @@ test.describe("the player's live stream on /home", () => {
     await calls.answer("POST", "/events/ticket", "server");
     // 12. CONNECTION.LOST
     await calls.answer("GET", "/events", "network");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+});
+
+test.describe("the player's live stream on /home while another tab leads", () => {
+  test("(the page as it opens)", async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
+  test("TABS.STATUS up=true", async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
+  test("TABS.STATUS up=true → TABS.FRAME", async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. TABS.FRAME
+    page = await switchTab(tabs, 0);
+    await tapElsewhere(page, request, 3);
+    page = await switchTab(tabs, 1);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test("TABS.STATUS up=true → NETWORK.OFFLINE", async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
+  test("TABS.STATUS up=true → TABS.LEAD", async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. TABS.LEAD
+    await closeTab(tabs, 0);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
+  test("TABS.STATUS up=true → TABS.FRAME → NETWORK.OFFLINE", async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. TABS.FRAME
+    page = await switchTab(tabs, 0);
+    await tapElsewhere(page, request, 3);
+    page = await switchTab(tabs, 1);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 3. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test("TABS.STATUS up=true → TABS.FRAME → TABS.LEAD", async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. TABS.FRAME
+    page = await switchTab(tabs, 0);
+    await tapElsewhere(page, request, 3);
+    page = await switchTab(tabs, 1);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 3. TABS.LEAD
+    await closeTab(tabs, 0);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test("TABS.STATUS up=true → NETWORK.OFFLINE → TABS.STATUS up=false", async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 3. TABS.STATUS up=false
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
+  test('TABS.STATUS up=true → TABS.LEAD → xstate.done.actor.ticket("ticket-1")', async ({
+    page: first,
+    request,
+  }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. TABS.LEAD
+    await closeTab(tabs, 0);
+    // 3. xstate.done.actor.ticket("ticket-1")
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
+  test("TABS.STATUS up=true → TABS.FRAME → NETWORK.OFFLINE → TABS.STATUS up=false", async ({
+    page: first,
+    request,
+  }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. TABS.FRAME
+    page = await switchTab(tabs, 0);
+    await tapElsewhere(page, request, 3);
+    page = await switchTab(tabs, 1);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 3. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 4. TABS.STATUS up=false
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.STATUS up=true → TABS.FRAME → TABS.LEAD → xstate.done.actor.ticket("ticket-1")', async ({
+    page: first,
+    request,
+  }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. TABS.FRAME
+    page = await switchTab(tabs, 0);
+    await tapElsewhere(page, request, 3);
+    page = await switchTab(tabs, 1);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 3. TABS.LEAD
+    await closeTab(tabs, 0);
+    // 4. xstate.done.actor.ticket("ticket-1")
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.STATUS up=true → TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED', async ({
+    page: first,
+    request,
+  }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. TABS.LEAD
+    await closeTab(tabs, 0);
+    // 3. xstate.done.actor.ticket("ticket-1")
+    // 4. CONNECTION.OPENED
+    await liveStreamUp(page);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+  });
+
+  test("TABS.STATUS up=true → TABS.FRAME → NETWORK.OFFLINE → TABS.STATUS up=false → NETWORK.ONLINE", {
+    tag: "@core",
+  }, async ({ page: first, request }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. TABS.FRAME
+    page = await switchTab(tabs, 0);
+    await tapElsewhere(page, request, 3);
+    page = await switchTab(tabs, 1);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 3. NETWORK.OFFLINE
+    await page.context().setOffline(true);
+    // 4. TABS.STATUS up=false
+    // 5. NETWORK.ONLINE
+    await page.context().setOffline(false);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText("1.0030");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(3);
+  });
+
+  test('TABS.STATUS up=true → TABS.FRAME → TABS.LEAD → xstate.done.actor.ticket("ticket-1") → CONNECTION.OPENED', async ({
+    page: first,
+    request,
+  }) => {
+    let page = first;
+    const tabs = [first];
+    await signUpClaimAndLogIn(page, request);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. TABS.STATUS up=true
+    page = await switchTab(tabs, 0);
+    await liveStreamUp(page);
+    page = await switchTab(tabs, 1);
+    // 2. TABS.FRAME
+    page = await switchTab(tabs, 0);
+    await tapElsewhere(page, request, 3);
+    page = await switchTab(tabs, 1);
+    await expect(page.getByText("1.0030", { exact: true }).first()).toBeVisible();
+    // 3. TABS.LEAD
+    await closeTab(tabs, 0);
+    // 4. xstate.done.actor.ticket("ticket-1")
+    // 5. CONNECTION.OPENED
+    await liveStreamUp(page);
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("1.0030");

@@ -91,6 +91,8 @@ export type Action =
   | { do: "clock"; ms: number }
   /** Switches to tab `index` of the same browser (0 is the first), opening it on `url` when it is new. */
   | { do: "tab"; index: number; url?: string }
+  /** The person closes tab `index` (not the one the walk looks at): its locks go back to the other tabs. */
+  | { do: "closeTab"; index: number }
   /** The site's stored `key` is gone from under the app (the person cleared the site's data, say). */
   | { do: "forget"; key: string }
   /** Every read of the site's storage throws from now on (a browser setting that blocks it). */
@@ -187,6 +189,7 @@ export const offline = (): Action => ({ do: "offline" });
 export const online = (): Action => ({ do: "online" });
 export const clock = (ms: number): Action => ({ do: "clock", ms });
 export const tab = (index: number, url?: string): Action => ({ do: "tab", index, ...(url ? { url } : {}) });
+export const closeTab = (index: number): Action => ({ do: "closeTab", index });
 export const forget = (key: string): Action => ({ do: "forget", key });
 export const blockStorage = (): Action => ({ do: "blockStorage" });
 export const hide = (): Action => ({ do: "hide" });

@@ -7,6 +7,7 @@
  * soon as it is back online. At the end the header shows what the server pushed.
  */
 
+import type { AnyMachineSnapshot } from "xstate";
 import { NAVIGATION_DELAY_MS } from "#src/machines/auth/auth.types.ts";
 import {
   HEALTHY_MS,
@@ -21,14 +22,17 @@ import {
   answer,
   type Call,
   clock,
+  closeTab,
   type Expectation,
   type Gesture,
   hold,
+  liveStreamUp,
   logOutElsewhere,
   type NotAGesture,
   notAGesture,
   offline,
   online,
+  tab,
   tapElsewhere,
   type Walk,
   waitFor,
@@ -75,10 +79,7 @@ export const liveStreamGestures = {
       ? // The app then signs out here and goes to the login page after its short navigation delay.
         // The clock moves once the frame has arrived (the spinner shows), or the delay would start after it.
         [logOutElsewhere(), waitFor({ role: "status", name: "Signing out" }), clock(NAVIGATION_DELAY_MS)]
-      : [
-          tapElsewhere(TAPS_ELSEWHERE),
-          waitFor({ text: formatRewards(1 + (framesIn([...earlier]) + 1) * TAPS_ELSEWHERE * 0.001) }),
-        ],
+      : [tapElsewhere(TAPS_ELSEWHERE), waitFor({ text: headerAfter(framesIn([...earlier]) + 1) })],
   // The browser loses its network (Playwright's offline): the app closes the stream at once and waits.
   "NETWORK.OFFLINE": () => [offline()],
   // The network is back: the app asks for a ticket at once, without the back-off.
@@ -124,7 +125,72 @@ export const oneTabModel: ModelOptions<unknown> = {
   },
 };
 
-const framesIn = (events: ModelEvent[]) => events.filter((event) => event.type === "CONNECTION.FRAME").length;
+/** The points frames this tab has heard: on its own stream, or relayed by the tab that led. */
+const framesIn = (events: ModelEvent[]) =>
+  events.filter((event) => event.type === "CONNECTION.FRAME" || event.type === "TABS.FRAME").length;
+const headerAfter = (frames: number) => formatRewards(1 + frames * TAPS_ELSEWHERE * 0.001);
+
+/**
+ * A second tab leads: the first tab, signed in, holds the stream, and the walk's tab (a second one) opens the
+ * walk's page beside it, so it follows and hears the first tab's status and frames through the tabs' channel.
+ * The person closes the first tab: the walk's tab takes the lead and opens its own stream.
+ */
+const LEADER = 0;
+const WALKED = 1;
+export const followerGestures = {
+  ...liveStreamGestures,
+  // Up: the leading tab's stream is open (it tells the tabs that say hello, and every change). Down: it lost
+  // its stream as the browser went offline, and says so by itself.
+  "TABS.STATUS": (event: { up: boolean }) => (event.up ? [tab(LEADER), liveStreamUp(), tab(WALKED)] : []),
+  // The player taps on another device: the leading tab hears the push and relays it to this one.
+  "TABS.FRAME": (_event, _next, { earlier }) => [
+    tab(LEADER),
+    tapElsewhere(TAPS_ELSEWHERE),
+    tab(WALKED),
+    waitFor({ text: headerAfter(framesIn([...earlier]) + 1) }),
+  ],
+  "TABS.LEAD": () => [closeTab(LEADER)],
+  // Leading now, this tab asks for its ticket and opens its stream itself (neither is held here).
+  "xstate.done.actor.ticket": () => [],
+  "CONNECTION.OPENED": () => [liveStreamUp()],
+} satisfies Record<LiveWalkEvent, Gesture<never> | NotAGesture>;
+
+const isOnline = (snapshot: { context: unknown }) => (snapshot.context as { online: boolean }).online;
+
+/** This tab follows another until the person closes that one; one frame at most, from either. */
+export const followerModel: ModelOptions<unknown> = {
+  ...liveStream,
+  events: (snapshot) => {
+    const framed = (snapshot.context as { lastEventId: string | null }).lastEventId !== null;
+    if (snapshot.matches({ following: "down" }))
+      return isOnline(snapshot) ? [{ type: "TABS.STATUS", up: true }] : [{ type: "NETWORK.ONLINE" }];
+    if (snapshot.matches({ following: "up" }))
+      return isOnline(snapshot)
+        ? [
+            ...(framed ? [] : [{ type: "TABS.FRAME", frame: POINTS_FRAME }]),
+            { type: "NETWORK.OFFLINE" },
+            { type: "TABS.LEAD" },
+          ]
+        : [{ type: "TABS.STATUS", up: false }];
+    if (snapshot.matches({ leading: "connecting" }))
+      return [{ type: "xstate.done.actor.ticket", output: "ticket-1" }];
+    if (snapshot.matches({ leading: { open: "opening" } })) return [{ type: "CONNECTION.OPENED" }];
+    if (snapshot.matches({ leading: { open: "up" } }) && !framed)
+      return [{ type: "CONNECTION.FRAME", frame: POINTS_FRAME }];
+    return [];
+  },
+};
+
+function atEnd(leaf: AnyMachineSnapshot, events: ModelEvent[]): Expectation[] {
+  // The session ended elsewhere: the app signs out here too, and asks for a login.
+  if (leaf.matches("ended")) return [{ see: { role: "button", name: "Login" } }];
+  const pushed = framesIn(events) * TAPS_ELSEWHERE;
+  const seen: Expectation[] = [{ see: { text: "Rewards Balance" } }];
+  // What another device tapped shows without a reload: the server pushed it down the open stream.
+  seen.push({ seeIn: { role: "banner" }, text: formatRewards(1 + pushed * 0.001) });
+  if (pushed > 0) seen.push({ serverTotalTaps: pushed });
+  return seen;
+}
 
 export const liveStreamWalk: Walk = {
   machine: "live-stream",
@@ -135,16 +201,17 @@ export const liveStreamWalk: Walk = {
       gestures: liveStreamGestures,
       before: [hold(TICKET), hold(STREAM)],
       start: { url: "/home", account: "signedIn", claimedToday: true, ready: { text: "Rewards Balance" } },
-      atEnd: (leaf, events) => {
-        // The session ended elsewhere: the app signs out here too, and asks for a login.
-        if (leaf.matches("ended")) return [{ see: { role: "button", name: "Login" } }];
-        const pushed = framesIn(events) * TAPS_ELSEWHERE;
-        const seen: Expectation[] = [{ see: { text: "Rewards Balance" } }];
-        // What another device tapped shows without a reload: the server pushed it down the open stream.
-        seen.push({ seeIn: { role: "banner" }, text: formatRewards(1 + pushed * 0.001) });
-        if (pushed > 0) seen.push({ serverTotalTaps: pushed });
-        return seen;
-      },
+      atEnd,
+    },
+    {
+      name: "the player's live stream on /home while another tab leads",
+      model: followerModel,
+      paths: "shortest",
+      gestures: followerGestures,
+      // The sign-in's tab leads with its stream open before the walk's tab opens the page.
+      before: [liveStreamUp(), tab(WALKED)],
+      start: { url: "/home", account: "signedIn", claimedToday: true, ready: { text: "Rewards Balance" } },
+      atEnd,
     },
   ],
 };

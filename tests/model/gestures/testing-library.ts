@@ -24,6 +24,7 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
   clock:
     "moves the app's clock: the walk renders the whole app on real timers (the browser spec owns its clock)",
   tab: "opens a second tab: jsdom has one window (the browser spec opens one in the same context)",
+  closeTab: "closes a second tab: jsdom has one window (the browser spec closes one of its context)",
   tapElsewhere:
     "taps on another device: the msw fake has no second device or live stream to push it (the browser spec uses the real server)",
   logOutElsewhere:
@@ -179,6 +180,7 @@ export async function perform(
         break;
       case "clock":
       case "tab":
+      case "closeTab":
       case "blockStorage":
       case "hide":
       case "tapElsewhere":
