@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config.ts";
 import { letPageTakeIt } from "./held-calls.ts";
-import { liveStreamDropped, liveStreamOpen, watchLiveStream } from "./live-stream-watch.ts";
+import { framesHeard, liveStreamDropped, liveStreamOpen, watchLiveStream } from "./live-stream-watch.ts";
 
 export const PASSWORD = "correct horse battery";
 
@@ -252,6 +252,25 @@ export async function adminActsElsewhere(page: Page, request: APIRequestContext)
     data: { userId: user.id, multiplier: 0.002 },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Support sets the signed-in player's multiplier in the back office (through the API): the server pushes the
+ * player's points and the new multiplier. Returns once the page has heard the multiplier's frame (the walk
+ * records the page's frames), since the screen may show nothing of it until it reads again.
+ */
+export async function multiplierSetElsewhere(page: Page, request: APIRequestContext, multiplier: number) {
+  await liveStreamOpen(page);
+  const before = await framesHeard(page, "multiplier");
+  const { userId } = await sessionOf(page);
+  const response = await request.post("/api/admin/update-multiplier", {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: { userId, multiplier },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await expect
+    .poll(() => framesHeard(page, "multiplier"), { message: "the page to hear the multiplier's frame" })
+    .toBeGreaterThan(before);
 }
 
 /**

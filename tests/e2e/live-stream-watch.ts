@@ -54,3 +54,40 @@ export async function liveStreamOpen(page: Page) {
     })
     .toBe(true);
 }
+
+type WithFrames = Window & { framesHeard?: Record<string, number> };
+
+/**
+ * Before the page opens: counts the frames of each type the page's stream delivers (every type the app
+ * listens to), for a change elsewhere that shows nothing on the page until it reads again (a multiplier set by
+ * support, on /stats). It only counts: the app's own listeners get every frame as before.
+ */
+export async function recordFrames(page: Page) {
+  // Plain JavaScript: the page runs it as written, before its own scripts.
+  await page.addInitScript(`{
+    const heard = {};
+    window.framesHeard = heard;
+    const addEventListener = EventSource.prototype.addEventListener;
+    const counted = new WeakMap();
+    EventSource.prototype.addEventListener = function (type, listener, options) {
+      const types = counted.get(this) ?? new Set();
+      counted.set(this, types);
+      if (!types.has(type)) {
+        types.add(type);
+        addEventListener.call(this, type, () => { heard[type] = (heard[type] ?? 0) + 1; });
+      }
+      return addEventListener.call(this, type, listener, options);
+    };
+  }`);
+}
+
+/** How many frames of `type` the page's streams have delivered (recordFrames must be in before it opened). */
+export async function framesHeard(page: Page, type: string): Promise<number> {
+  const count = await page.evaluate((frame) => {
+    const heard = (window as WithFrames).framesHeard;
+    return heard ? (heard[frame] ?? 0) : null;
+  }, type);
+  if (count === null)
+    throw new Error("the page counts no frames: the walk records them (recordFrames) before it opens");
+  return count;
+}

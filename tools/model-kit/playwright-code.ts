@@ -131,6 +131,10 @@ export function actionCode(action: Action, indent: string): string[] {
       ];
     case "approveElsewhere":
       return [`${indent}await approveElsewhere(page, request, ${valueCode(action.withdrawal)});`];
+    case "recordFrames":
+      return [`${indent}await recordFrames(page);`];
+    case "multiplierSetElsewhere":
+      return [`${indent}await multiplierSetElsewhere(page, request, ${action.multiplier});`];
     case "shareSheet":
       return [`${indent}await installShareSheet(page);`];
     case "closeShareSheet":

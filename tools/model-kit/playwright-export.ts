@@ -203,6 +203,7 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
     "fundElsewhere",
     "liveStreamUp",
     "logOutElsewhere",
+    "multiplierSetElsewhere",
     "newUser",
     "playerFlaggedElsewhere",
     "resetStream",
@@ -221,6 +222,7 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
   const standIns = ["closeShareSheet", "installShareSheet", "refuseClipboard"].filter((name) =>
     code.includes(`${name}(`),
   );
+  const watches = ["recordFrames"].filter((name) => code.includes(`${name}(`));
   const arrangements = new Map<string, Set<string>>();
   for (const part of walk.parts)
     if (part.start.arrange && !part.notExported) {
@@ -233,13 +235,15 @@ export function exportPlaywright(model: MachineModel, walk: Walk): ExportedSpec 
     "// Do not edit: `npm run check` fails when this file differs from what the exporter writes",
     "// (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).",
     'import { expect, test } from "@playwright/test";',
-    // In the order biome keeps imports: ../arrange/, ../browser-stand-ins.ts, ../fixtures.ts, ../held-calls.ts.
+    // In the order biome keeps imports: ../arrange/, ../browser-stand-ins.ts, ../fixtures.ts, ../held-calls.ts,
+    // ../live-stream-watch.ts.
     ...[...arrangements]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([file, names]) => `import { ${[...names].sort().join(", ")} } from "../arrange/${file}.ts";`),
     ...(standIns.length > 0 ? [`import { ${standIns.join(", ")} } from "../browser-stand-ins.ts";`] : []),
     ...(fixtures.length > 0 ? [`import { ${fixtures.join(", ")} } from "../fixtures.ts";`] : []),
     ...(helpers.length > 0 ? [`import { ${helpers.join(", ")} } from "../held-calls.ts";`] : []),
+    ...(watches.length > 0 ? [`import { ${watches.join(", ")} } from "../live-stream-watch.ts";`] : []),
     ...body,
     "",
   ].join("\n");

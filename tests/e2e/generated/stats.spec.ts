@@ -3,8 +3,16 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { dropStream, resetStream, restoreStream, signUpClaimAndLogIn, tapElsewhere } from "../fixtures.ts";
+import {
+  dropStream,
+  multiplierSetElsewhere,
+  resetStream,
+  restoreStream,
+  signUpClaimAndLogIn,
+  tapElsewhere,
+} from "../fixtures.ts";
 import { heldCalls, stopClock } from "../held-calls.ts";
+import { recordFrames } from "../live-stream-watch.ts";
 
 test.describe("the player's stats on /stats", () => {
   test("(the page as it opens)", async ({ page, request }) => {
@@ -694,6 +702,243 @@ test.describe("the player's stats on /stats", () => {
     await expect(page.getByRole("main")).toContainText("Taps1Points from taps0.0010");
     await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
       "Still at the starting multiplier. Buy one from the Tap page.",
+    );
+  });
+});
+
+test.describe("a multiplier set by support while /stats is open", () => {
+  test("(the page as it opens)", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading your statistics", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading your statistics", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier.",
+    );
+  });
+
+  test("STREAM.UP → xstate.error.actor.load(NETWORK_ERROR)", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/stats", "network");
+    // What the person sees at the end
+    await expect(
+      page
+        .getByText("Could not load your statistics. Check your connection and try again.", { exact: true })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → MULTIPLIER.CHANGED multiplier=0.002", async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. MULTIPLIER.CHANGED multiplier=0.002
+    await multiplierSetElsewhere(page, request, 0.002);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading your statistics", exact: true }).first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → MULTIPLIER.CHANGED multiplier=0.002", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. MULTIPLIER.CHANGED multiplier=0.002
+    await multiplierSetElsewhere(page, request, 0.002);
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier.",
+    );
+  });
+
+  test("STREAM.UP → MULTIPLIER.CHANGED multiplier=0.002 → xstate.done.actor.load", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. MULTIPLIER.CHANGED multiplier=0.002
+    await multiplierSetElsewhere(page, request, 0.002);
+    // 3. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Set by support",
+    );
+  });
+
+  test("STREAM.UP → MULTIPLIER.CHANGED multiplier=0.002 → xstate.error.actor.load(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. MULTIPLIER.CHANGED multiplier=0.002
+    await multiplierSetElsewhere(page, request, 0.002);
+    // 3. xstate.error.actor.load(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/stats", "network");
+    // What the person sees at the end
+    await expect(
+      page
+        .getByText("Could not load your statistics. Check your connection and try again.", { exact: true })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → MULTIPLIER.CHANGED multiplier=0.002 → xstate.after.REREAD_THROTTLE.stats.ready.stale", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. MULTIPLIER.CHANGED multiplier=0.002
+    await multiplierSetElsewhere(page, request, 0.002);
+    // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
+    await page.clock.runFor(5000);
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Still at the starting multiplier.",
+    );
+  });
+
+  test("STREAM.UP → MULTIPLIER.CHANGED multiplier=0.002 → xstate.done.actor.load → xstate.after.REREAD_THROTTLE.stats.ready.stale", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. MULTIPLIER.CHANGED multiplier=0.002
+    await multiplierSetElsewhere(page, request, 0.002);
+    // 3. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
+    await page.clock.runFor(5000);
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Set by support",
+    );
+  });
+
+  test("STREAM.UP → xstate.done.actor.load → MULTIPLIER.CHANGED multiplier=0.002 → xstate.after.REREAD_THROTTLE.stats.ready.stale → xstate.done.actor.load", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/stats");
+    await recordFrames(page);
+    await page.goto("/stats");
+    await expect(page.getByRole("heading", { name: "Stats", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    // 2. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // 3. MULTIPLIER.CHANGED multiplier=0.002
+    await multiplierSetElsewhere(page, request, 0.002);
+    // 4. xstate.after.REREAD_THROTTLE.stats.ready.stale
+    await page.clock.runFor(5000);
+    // 5. xstate.done.actor.load
+    await calls.answer("GET", "/user/*/stats", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("region", { name: "Multiplier history", exact: true })).toContainText(
+      "Set by support",
     );
   });
 });

@@ -158,6 +158,10 @@ export type Action =
   | { do: "closeShareSheet"; outcome: "shared" | "AbortError" | "NotAllowedError" }
   /** The browser refuses the page's next clipboard write (a browser that blocks the clipboard). */
   | { do: "refuseClipboard" }
+  /** Before the page opens: the page counts the frames its stream delivers, by type (tests/e2e/live-stream-watch.ts). */
+  | { do: "recordFrames" }
+  /** Support sets this player's multiplier (through the API); waits until the page heard the frame. */
+  | { do: "multiplierSetElsewhere"; multiplier: number }
   /** Another admin approves a held withdrawal first (through the API; `withdrawal` is its id). */
   | { do: "approveElsewhere"; withdrawal: Value };
 
@@ -220,6 +224,11 @@ export const decideOnAccountElsewhere = (
 ): Action => ({ do: "decideOnAccountElsewhere", account, action });
 export const withdrawalsSettled = (): Action => ({ do: "withdrawalsSettled" });
 export const approveElsewhere = (withdrawal: Value): Action => ({ do: "approveElsewhere", withdrawal });
+export const recordFrames = (): Action => ({ do: "recordFrames" });
+export const multiplierSetElsewhere = (multiplier: number): Action => ({
+  do: "multiplierSetElsewhere",
+  multiplier,
+});
 export const shareSheet = (): Action => ({ do: "shareSheet" });
 export const closeShareSheet = (outcome: "shared" | "AbortError" | "NotAllowedError"): Action => ({
   do: "closeShareSheet",

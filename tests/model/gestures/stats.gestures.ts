@@ -12,6 +12,9 @@
  * figures (a second one only while the re-read after it is out, which ends the path). A failed re-read is walked only after a tap heard while the first read was out (that read
  * already holds the tap): the figures it keeps are then the server's, and the model can tell such a page from
  * one that has not heard the tap yet.
+ *
+ * A second part has support set the player's multiplier instead (through the API): the page shows it only after
+ * its re-read, so the walk waits until the page's stream delivered the multiplier's frame (it counts them).
  */
 import { POLL_MS, REREAD_THROTTLE_MS } from "#src/machines/economy/live-read.machine.ts";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
@@ -27,9 +30,11 @@ import {
   type Expectation,
   type Gesture,
   hold,
+  multiplierSetElsewhere,
   type NotAGesture,
   notAGesture,
   notGestures,
+  recordFrames,
   resetStream,
   restoreStream,
   tapElsewhere,
@@ -63,9 +68,9 @@ export const statsGestures = {
     tapElsewhere(1),
     waitFor({ text: event.points.toFixed(4) }),
   ],
-  "MULTIPLIER.CHANGED": notAGesture(
-    "news on the same `*` transitions as POINTS.UPDATED (the `news` guard), walked with a tap elsewhere; a multiplier set by support or bought in another tab comes with a POINTS.UPDATED push of its own, and /stats shows nothing of it until the re-read, so no step could wait for the push before the clock runs on; live-read.machine.test.ts checks both kinds of news",
-  ),
+  // Support sets the player's multiplier: the server pushes the points (unchanged) and the multiplier, which
+  // /stats shows only once it reads again; the walk waits until the page heard the multiplier's frame.
+  "MULTIPLIER.CHANGED": (event: { multiplier: number }) => [multiplierSetElsewhere(event.multiplier)],
   "xstate.done.actor.load": () => [answer(STATS_LOAD, "server")],
   "xstate.error.actor.load": () => [answer(STATS_LOAD, "network")],
   "xstate.after.REREAD_THROTTLE.stats.ready.stale": () => [clock(REREAD_THROTTLE_MS)],
@@ -151,6 +156,33 @@ export const statsWalkModel: ModelOptions<unknown> = {
   },
 };
 
+/** What the second part's model keeps of a read: whether support's multiplier was set before it. */
+type MultipliedRead = { multiplied: boolean };
+const SET_BY_SUPPORT: ModelEvent = { type: "MULTIPLIER.CHANGED", multiplier: 0.002 };
+const readMultiplied = (multiplied: boolean): ModelEvent => ({
+  type: "xstate.done.actor.load",
+  output: { multiplied } satisfies MultipliedRead,
+});
+
+/** Support sets the multiplier once, while the first read is out or on the first figures. */
+export const multiplierWalkModel: ModelOptions<unknown> = {
+  ...statsWalkModel,
+  events: (snapshot) => {
+    const { missedNews, streamUp } = contextOf(snapshot);
+    const data = contextOf(snapshot).data as MultipliedRead | null;
+    if (snapshot.matches("loading")) {
+      if (!streamUp) return [{ type: "STREAM.UP" }];
+      // A held read is answered by the server as it is then: a change made while it was out is in it.
+      return [readMultiplied(missedNews), FAILURE, ...(missedNews ? [] : [SET_BY_SUPPORT])];
+    }
+    if (snapshot.matches("failed")) return [{ type: "RETRY" }];
+    if (snapshot.matches({ ready: "fresh" })) return data?.multiplied ? [] : [SET_BY_SUPPORT];
+    if (snapshot.matches({ ready: "stale" })) return [REREAD];
+    if (snapshot.matches({ ready: "reading" })) return [readMultiplied(true), FAILURE];
+    return [];
+  },
+};
+
 export const statsWalk: Walk = {
   machine: "stats",
   parts: [
@@ -182,6 +214,32 @@ export const statsWalk: Walk = {
           if (leaf.matches({ ready: "reading" }))
             seen.push({ see: { role: "status", name: "Updating your statistics" } });
         }
+        return seen;
+      },
+    },
+    {
+      name: "a multiplier set by support while /stats is open",
+      model: multiplierWalkModel,
+      paths: "shortest",
+      gestures: statsGestures,
+      before: [hold(STATS_LOAD), recordFrames()],
+      start: {
+        url: "/stats",
+        account: "signedIn",
+        claimedToday: true,
+        ready: { role: "heading", name: "Stats" },
+        ownClock: true,
+      },
+      atEnd: (leaf) => {
+        const data = contextOf(leaf).data as MultipliedRead | null;
+        const seen: Expectation[] = [];
+        if (leaf.hasTag("loading")) seen.push({ see: { role: "status", name: "Loading your statistics" } });
+        if (leaf.matches("failed")) seen.push({ see: { text: LOAD_FAILED } });
+        if (leaf.matches("ready") && data)
+          seen.push({
+            seeIn: HISTORY,
+            text: data.multiplied ? "Set by support" : "Still at the starting multiplier.",
+          });
         return seen;
       },
     },

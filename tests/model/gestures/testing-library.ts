@@ -59,6 +59,10 @@ export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
     "has another admin decide in the back office: the msw fake has no second admin or live stream (the browser spec uses the real server)",
   approveElsewhere:
     "has another admin approve a held withdrawal first: the msw fake has no second admin (the browser spec uses the real server)",
+  recordFrames:
+    "counts the real live stream's frames: the msw fake has no stream (the browser spec uses the real server)",
+  multiplierSetElsewhere:
+    "has support set the multiplier in the back office: the msw fake has no admin or live stream (the browser spec uses the real server)",
   shareSheet:
     "stands in for a phone's share sheet in the browser spec; the jsdom walks give the card a share stand-in of their own",
   closeShareSheet: "closes the browser spec's share sheet stand-in (see shareSheet)",
@@ -202,6 +206,8 @@ export async function perform(
       case "withdrawalsSettled":
       case "shareSheet":
       case "closeShareSheet":
+      case "recordFrames":
+      case "multiplierSetElsewhere":
       case "refuseClipboard":
         throw new Error(`a jsdom walk cannot do this: it ${JSDOM_CANNOT[action.do]}`);
     }
