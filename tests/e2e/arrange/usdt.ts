@@ -52,15 +52,18 @@ export async function usdtToWithdraw({ page, request, account }: Arrange): Promi
   return {};
 }
 
-/** The oldest funding of `twoPagesOfMovements`: its row (+$7.00) is the one the history's second page shows. */
-export const OLDEST_FUNDING = 7;
+/**
+ * The oldest funding of `twoPagesOfMovements`: its row (+$307.00) is the one the history's second page shows;
+ * with it the wallet holds the minimum withdrawal (300 USDT), which the walk withdraws with the stream down.
+ */
+export const OLDEST_FUNDING = 307;
 /** The wallet history's page (the app asks for 20 rows): this many fundings of $1.00 fill the first page. */
 export const NEWER_FUNDINGS = 20;
 
 /**
  * More movements of the wallet than one page of the Transaction History holds: first a devnet funding of
- * $7.00 (the oldest row), then 20 of $1.00, so the first page is the 20 newest and Show more brings the oldest.
- * The browser reads the account again, so the header shows the $27.00 before the walk starts.
+ * $307.00 (the oldest row), then 20 of $1.00, so the first page is the 20 newest and Show more brings the
+ * oldest. The browser reads the account again, so the header shows the $327.00 before the walk starts.
  */
 export async function twoPagesOfMovements({
   page,
@@ -79,6 +82,6 @@ export async function twoPagesOfMovements({
   await fund(OLDEST_FUNDING);
   for (let funding = 0; funding < NEWER_FUNDINGS; funding += 1) await fund(1);
   await page.reload();
-  await expect(page.getByRole("banner")).toContainText("$27.00");
+  await expect(page.getByRole("banner")).toContainText("$327.00");
   return {};
 }

@@ -5,7 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { twoPagesOfMovements } from "../arrange/usdt.ts";
 import { dropStream, fundElsewhere, liveStreamUp, restoreStream, signUpAndLogIn } from "../fixtures.ts";
-import { heldCalls } from "../held-calls.ts";
+import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("the transaction history on /wallet", () => {
   test("(the page as it opens)", async ({ page, request }) => {
@@ -128,7 +128,7 @@ test.describe("the transaction history on /wallet", () => {
     await calls.answer("GET", "/wallet/history", "server");
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
   });
 
   test("STREAM.UP → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30", async ({
@@ -202,7 +202,7 @@ test.describe("the transaction history on /wallet", () => {
     await calls.asked("GET", "/wallet/history", 1);
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
   });
 
   test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE", async ({
@@ -284,7 +284,7 @@ test.describe("the transaction history on /wallet", () => {
     await calls.answer("GET", "/wallet/history", "server");
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
   });
 
@@ -346,6 +346,51 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
   });
 
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → REFRESH", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. REFRESH
+    await page.clock.runFor(0);
+    await page.getByRole("tab", { name: "Withdraw USDT", exact: true }).click();
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("TRC20 address", { exact: true })
+      .fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("Amount (USDT)", { exact: true })
+      .fill("300");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    await calls.asked("GET", "/wallet/history", 1);
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
+  });
+
   test("STREAM.UP → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN", async ({
     page,
     request,
@@ -373,7 +418,7 @@ test.describe("the transaction history on /wallet", () => {
     await dropStream(page);
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
   });
 
@@ -404,8 +449,157 @@ test.describe("the transaction history on /wallet", () => {
     await calls.answer("GET", "/wallet/history", "server");
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → REFRESH → xstate.done.actor.loadPage", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. REFRESH
+    await page.clock.runFor(0);
+    await page.getByRole("tab", { name: "Withdraw USDT", exact: true }).click();
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("TRC20 address", { exact: true })
+      .fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("Amount (USDT)", { exact: true })
+      .fill("300");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    await calls.asked("GET", "/wallet/history", 1);
+    // 7. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("−$300.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → REFRESH", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. MORE
+    await page.getByRole("button", { name: "Show more", exact: true }).click();
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 6. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 7. STREAM.DOWN
+    await dropStream(page);
+    // 8. REFRESH
+    await page.clock.runFor(0);
+    await page.getByRole("tab", { name: "Withdraw USDT", exact: true }).click();
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("TRC20 address", { exact: true })
+      .fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("Amount (USDT)", { exact: true })
+      .fill("300");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    await calls.asked("GET", "/wallet/history", 1);
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → REFRESH → xstate.done.actor.loadPage", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. MORE
+    await page.getByRole("button", { name: "Show more", exact: true }).click();
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 6. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 7. STREAM.DOWN
+    await dropStream(page);
+    // 8. REFRESH
+    await page.clock.runFor(0);
+    await page.getByRole("tab", { name: "Withdraw USDT", exact: true }).click();
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("TRC20 address", { exact: true })
+      .fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("Amount (USDT)", { exact: true })
+      .fill("300");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    await calls.asked("GET", "/wallet/history", 1);
+    // 9. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("−$300.00", { exact: true }).first()).toBeVisible();
   });
 
   test("STREAM.UP → WALLET.UPDATED balance=30", { tag: "@core" }, async ({ page, request }) => {
@@ -503,9 +697,10 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
   });
 
-  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR)", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfMovements({ page, request, account });
     const calls = heldCalls(page.context());
@@ -526,9 +721,10 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
   });
 
-  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → WALLET.UPDATED balance=30", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → WALLET.UPDATED balance=30", async ({
+    page,
+    request,
+  }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfMovements({ page, request, account });
     const calls = heldCalls(page.context());
@@ -573,7 +769,7 @@ test.describe("the transaction history on /wallet", () => {
     await calls.answer("GET", "/wallet/history", "server");
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
   });
 
   test("STREAM.UP → xstate.done.actor.loadPage → MORE → WALLET.UPDATED balance=30 → xstate.error.actor.loadPage(NETWORK_ERROR)", {
@@ -628,7 +824,7 @@ test.describe("the transaction history on /wallet", () => {
     await calls.answer("GET", "/wallet/history", "network");
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
   });
 
   test("STREAM.UP → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → WALLET.UPDATED balance=30", async ({
@@ -658,7 +854,7 @@ test.describe("the transaction history on /wallet", () => {
     await calls.answer("GET", "/wallet/history", "server");
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
   });
 
   test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage", async ({
@@ -686,7 +882,7 @@ test.describe("the transaction history on /wallet", () => {
     await calls.answer("GET", "/wallet/history", "server");
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
   });
 
@@ -818,10 +1014,9 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
   });
 
-  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → STREAM.UP → WALLET.UPDATED balance=30", async ({
-    page,
-    request,
-  }) => {
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → STREAM.UP → WALLET.UPDATED balance=30", {
+    tag: "@core",
+  }, async ({ page, request }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfMovements({ page, request, account });
     const calls = heldCalls(page.context());
@@ -851,9 +1046,57 @@ test.describe("the transaction history on /wallet", () => {
     await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
   });
 
-  test("STREAM.UP → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → STREAM.UP", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("STREAM.UP → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → REFRESH → xstate.error.actor.loadPage(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. STREAM.DOWN
+    await dropStream(page);
+    // 6. REFRESH
+    await page.clock.runFor(0);
+    await page.getByRole("tab", { name: "Withdraw USDT", exact: true }).click();
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("TRC20 address", { exact: true })
+      .fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("Amount (USDT)", { exact: true })
+      .fill("300");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    await calls.asked("GET", "/wallet/history", 1);
+    // 7. xstate.error.actor.loadPage(NETWORK_ERROR)
+    await calls.answer("GET", "/wallet/history", "network");
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show more", exact: true }).first()).toBeEnabled();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → STREAM.UP", async ({
+    page,
+    request,
+  }) => {
     const account = await signUpAndLogIn(page, request);
     await twoPagesOfMovements({ page, request, account });
     const calls = heldCalls(page.context());
@@ -879,7 +1122,7 @@ test.describe("the transaction history on /wallet", () => {
     await restoreStream(page);
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
   });
 
@@ -912,7 +1155,7 @@ test.describe("the transaction history on /wallet", () => {
     await calls.answer("GET", "/wallet/history", "server");
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
   });
 
@@ -945,7 +1188,7 @@ test.describe("the transaction history on /wallet", () => {
     await calls.answer("GET", "/wallet/history", "network");
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
   });
 
@@ -980,7 +1223,57 @@ test.describe("the transaction history on /wallet", () => {
     await calls.answer("GET", "/wallet/history", "server");
     // What the person sees at the end
     await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("+$7.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
+  });
+
+  test("STREAM.UP → xstate.done.actor.loadPage → MORE → xstate.done.actor.loadPage → WALLET.UPDATED balance=30 → xstate.done.actor.loadPage → STREAM.DOWN → REFRESH → xstate.error.actor.loadPage(NETWORK_ERROR)", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    await twoPagesOfMovements({ page, request, account });
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/wallet/history");
+    await page.goto("/wallet");
+    await expect(page.getByRole("heading", { name: "Transaction History", exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. STREAM.UP
+    await liveStreamUp(page);
+    // 2. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 3. MORE
+    await page.getByRole("button", { name: "Show more", exact: true }).click();
+    // 4. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 5. WALLET.UPDATED balance=30
+    await fundElsewhere(page, request, 3);
+    await calls.asked("GET", "/wallet/history", 1);
+    // 6. xstate.done.actor.loadPage
+    await calls.answer("GET", "/wallet/history", "server");
+    // 7. STREAM.DOWN
+    await dropStream(page);
+    // 8. REFRESH
+    await page.clock.runFor(0);
+    await page.getByRole("tab", { name: "Withdraw USDT", exact: true }).click();
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("TRC20 address", { exact: true })
+      .fill("TDvSsdrNM5eeXNL3czpa6AxLDHZA9nwe9K");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByLabel("Amount (USDT)", { exact: true })
+      .fill("300");
+    await page
+      .getByRole("tabpanel", { name: "Withdraw USDT", exact: true })
+      .getByRole("button", { name: "Withdraw", exact: true })
+      .click();
+    await calls.asked("GET", "/wallet/history", 1);
+    // 9. xstate.error.actor.loadPage(NETWORK_ERROR)
+    await calls.answer("GET", "/wallet/history", "network");
+    // What the person sees at the end
+    await expect(page.getByText("+$1.00", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("+$307.00", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("+$3.00", { exact: true }).first()).toBeVisible();
   });
 });

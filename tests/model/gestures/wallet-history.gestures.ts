@@ -1,7 +1,7 @@
 /**
  * The wallet's Transaction History walked on the real /wallet screen (the exported
  * tests/e2e/generated/wallet-history.spec.ts). A signed-in player whose wallet already moved more often than
- * one page holds (tests/e2e/arrange/usdt.ts: a devnet funding of $7.00, then 20 of $1.00) opens /wallet; the
+ * one page holds (tests/e2e/arrange/usdt.ts: a devnet funding of $307.00, then 20 of $1.00) opens /wallet; the
  * walk holds the history's read, so the path says when and how each read is answered (by the server, or a
  * network failure). The player reads the first page, presses Show more for the oldest row, and the suite's
  * admin funds the wallet ($3.00 through the devnet): the server's transfer pushes the new balance and the
@@ -15,6 +15,7 @@
 import type { AnyMachineSnapshot } from "xstate";
 import type { LiveEvent } from "#src/machines/live/live.types.ts";
 import { NETWORK } from "../models/doubles.ts";
+import { TO } from "../models/wallet-fixtures.ts";
 import { walletHistory } from "../models/wallet-history.model.ts";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
@@ -22,8 +23,10 @@ import {
   asked,
   type Call,
   click,
+  clock,
   dropStream,
   type Expectation,
+  fill,
   fundElsewhere,
   type Gesture,
   hold,
@@ -40,7 +43,10 @@ export const WALLET_HISTORY_LOAD: Call = { method: "GET", path: "/wallet/history
 const TOASTS = { label: "Notifications alt+T" } as const;
 const LOAD_FAILED = "Could not load your transactions.";
 const TOLD_FAILED = "Failed to fetch transactions";
-/** What the admin funds for each push: its row (+$3.00) is told apart from the arrangement's $1.00 and $7.00. */
+const WITHDRAW_PANEL = { role: "tabpanel", name: "Withdraw USDT" } as const;
+/** What the player withdraws with the stream down (REFRESH, the minimum): its row (−$300.00) comes first. */
+const WITHDRAWN = 300;
+/** What the admin funds for each push: its row (+$3.00) is told apart from the arrangement's $1.00 and $307.00. */
 const FUNDED_ELSEWHERE = 3;
 
 const NOT_HEARD = "a live event of another kind: the wallet history does not listen to it";
@@ -79,9 +85,17 @@ export const walletHistoryGestures = {
   "STREAM.UP": (_event, _next, { before }) => [before.matches("loading") ? liveStreamUp() : restoreStream()],
   "xstate.done.actor.loadPage": () => [answer(WALLET_HISTORY_LOAD, "server")],
   "xstate.error.actor.loadPage": () => [answer(WALLET_HISTORY_LOAD, "network")],
-  REFRESH: notAGesture(
-    "sent by the page when the Deposit tab sees a deposit credited or the Withdraw tab's withdrawal goes out or ends (walletChanged), a movement the server pushes too, so which of the two reads first is no step a walk can order; the deposit and withdraw-usdt walks do those, wallet-history.machine.test.ts sends REFRESH",
-  ),
+  // With the stream down, the player withdraws the minimum on the Withdraw tab: the tab says the wallet moved as the
+  // withdrawal goes out, and the list reads its first page again (nothing is pushed). The test owns the clock
+  // from here, so the tab's 3 s follow-up poll never runs: its end would refresh the list once more.
+  REFRESH: () => [
+    clock(0),
+    click({ role: "tab", name: "Withdraw USDT" }),
+    fill("TRC20 address", TO, WITHDRAW_PANEL),
+    fill("Amount (USDT)", String(WITHDRAWN), WITHDRAW_PANEL),
+    click({ role: "button", name: "Withdraw" }, WITHDRAW_PANEL),
+    asked(WALLET_HISTORY_LOAD, 1),
+  ],
   "xstate.after.HISTORY_POLL.walletHistory.ready": notAGesture(
     "the history polls only while an entry is pending and the stream is down; on the real page the stream is up before the first read is answered, and the funded movements are never pending (wallet-live.test.ts runs the poll on a simulated clock)",
   ),
@@ -124,10 +138,20 @@ const row = (id: string, amount: number) => ({
 
 /** The first page as the arrangement makes it: 20 fundings of $1.00, and more to come. */
 const FIRST_PAGE = Array.from({ length: 20 }, (_, index) => row(`one-${index}`, 1));
-/** The second page: the oldest funding, $7.00, and nothing after it. */
-const OLDEST = row("oldest", 7);
+/**
+ * The oldest funding (tests/e2e/arrange/usdt.ts OLDEST_FUNDING): with it the wallet holds the minimum withdrawal.
+ */
+const OLDEST_FUNDING = 307;
+/** The second page: the oldest funding, $307.00, and nothing after it. */
+const OLDEST = row("oldest", OLDEST_FUNDING);
 /** The funding pushed while the page is open, in front of the first page read again. */
 const PUSHED_ROW = row("pushed", FUNDED_ELSEWHERE);
+/** The player's withdrawal with the stream down, in front of the first page read again after it. */
+const WITHDRAWN_ROW = {
+  ...row("withdrawn", WITHDRAWN),
+  type: "withdrawal" as const,
+  status: "pending" as const,
+};
 
 type Context = {
   transactions: { id: string }[];
@@ -156,8 +180,17 @@ export const walletHistoryWalkModel: ModelOptions<unknown> = {
     if (snapshot.matches("loading"))
       return [...read({ transactions: FIRST_PAGE, nextCursor: "page-2" }), PUSH];
     if (snapshot.matches("failed")) return [{ type: "RELOAD" }, PUSH];
-    // Dropped (every path starts with the stream up): it comes back, and the first page is read once.
-    if (snapshot.matches("ready") && !streamUp) return [{ type: "STREAM.UP" }];
+    // Dropped (every path starts with the stream up): it comes back, and the first page is read once; or the
+    // player withdraws, and the list reads again (the path ends there: the stream back would replay the
+    // withdrawal's pushes, and the devnet confirms it in a few seconds, neither a step a walk orders).
+    if (snapshot.matches("ready") && !streamUp)
+      return shows(snapshot, "withdrawn") ? [] : [{ type: "STREAM.UP" }, { type: "REFRESH" }];
+    // Reading again with the stream down: only the withdrawal asks for that.
+    if (snapshot.matches("refreshing") && !streamUp)
+      return read({
+        transactions: [WITHDRAWN_ROW, PUSHED_ROW, ...FIRST_PAGE.slice(0, 18)],
+        nextCursor: "page-2",
+      });
     // Funded while the list is at rest until its row shows (more fundings there walk nothing new); then the
     // stream may drop (every later read of the first page holds the pushed row, as the model's reads say).
     if (snapshot.matches("ready"))
@@ -182,6 +215,7 @@ export const walletHistoryWalkModel: ModelOptions<unknown> = {
       shows(snapshot, "one-0"),
       shows(snapshot, "oldest"),
       shows(snapshot, "pushed"),
+      shows(snapshot, "withdrawn"),
       nextCursor,
       streamUp,
       behind,
@@ -218,8 +252,9 @@ export const walletHistoryWalk: Walk = {
             { enabled: { role: "button", name: "Try again" }, is: true },
           );
         if (shows(leaf, "one-0")) seen.push({ see: { text: "+$1.00" } });
-        if (shows(leaf, "oldest")) seen.push({ see: { text: "+$7.00" } });
+        if (shows(leaf, "oldest")) seen.push({ see: { text: `+$${OLDEST_FUNDING.toFixed(2)}` } });
         if (shows(leaf, "pushed")) seen.push({ see: { text: "+$3.00" } });
+        if (shows(leaf, "withdrawn")) seen.push({ see: { text: `−$${WITHDRAWN.toFixed(2)}` } });
         if (leaf.matches("loadingMore"))
           seen.push({ enabled: { role: "button", name: "Loading..." }, is: false });
         else if (shows(leaf, "one-0") && contextOf(leaf).nextCursor !== null)
