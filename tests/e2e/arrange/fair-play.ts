@@ -6,8 +6,9 @@
  * is its page's own.
  *
  * Earlier runs of the walk leave players behind (a withdrawal held when the path ended on Cancel, accounts in
- * review or frozen), and so do the list pages' walks (their scripted players, fixtures.ts playerFlaggedElsewhere); the held list shows the oldest first and the accounts list 20 a page, so they are cleared
- * first: the walk's players must be on the first page of both. With its account on the accounts page, the
+ * review or frozen), and so do the list pages' walks (their scripted players, fixtures.ts
+ * playerFlaggedElsewhere); the held list shows the oldest first and the accounts list 20 a page, so they are
+ * cleared first: the walk's players must be on the first page of both. With its account on the accounts page, the
  * held withdrawal's signals come with the list: the page reads no account's risk by itself
  * (src/machines/admin/admin.actors.ts, fairPlay), so each read of it the walk holds is the panel's own.
  */

@@ -4,6 +4,7 @@
  * list's read, so the path says when and how it is answered (the server, or a network failure). An unlock is
  * caused for real: the player taps the coin in a second tab and leaves /tap there (its unmount sends the tap),
  * the server unlocks "First tap" and pushes it on the user's live stream, which the first tab's list hears.
+ * A second part's account tapped once before the page opened, so a tap elsewhere moves only the progress.
  * Every event of the machine is here: a gesture, or why none.
  */
 import type { LiveEvent } from "#src/machines/live/live.types.ts";

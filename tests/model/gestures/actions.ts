@@ -65,6 +65,9 @@ export interface Call {
  */
 export type Outcome = "server" | "network" | { status: number; code: string; message: string };
 
+/** How a person leaves a share sheet: they shared, they closed it (AbortError), or it could not open. */
+export type ShareOutcome = "shared" | "AbortError" | "NotAllowedError";
+
 export type Action =
   | { do: "click"; target: Locator; within?: Locator }
   | { do: "fill"; label: string; value: Value; within?: Locator }
@@ -155,10 +158,13 @@ export type Action =
    */
   | { do: "shareSheet" }
   /** The person leaves the open share sheet: shared, closed it (AbortError), or it could not open. */
-  | { do: "closeShareSheet"; outcome: "shared" | "AbortError" | "NotAllowedError" }
+  | { do: "closeShareSheet"; outcome: ShareOutcome }
   /** The browser refuses the page's next clipboard write (a browser that blocks the clipboard). */
   | { do: "refuseClipboard" }
-  /** Before the page opens: the page counts the frames its stream delivers, by type (tests/e2e/live-stream-watch.ts). */
+  /**
+   * Before the page opens: the page counts the frames its stream delivers, by type
+   * (tests/e2e/live-stream-watch.ts).
+   */
   | { do: "recordFrames" }
   /** Support sets this player's multiplier (through the API); waits until the page heard the frame. */
   | { do: "multiplierSetElsewhere"; multiplier: number }
@@ -230,7 +236,7 @@ export const multiplierSetElsewhere = (multiplier: number): Action => ({
   multiplier,
 });
 export const shareSheet = (): Action => ({ do: "shareSheet" });
-export const closeShareSheet = (outcome: "shared" | "AbortError" | "NotAllowedError"): Action => ({
+export const closeShareSheet = (outcome: ShareOutcome): Action => ({
   do: "closeShareSheet",
   outcome,
 });

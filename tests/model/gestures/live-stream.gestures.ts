@@ -4,7 +4,9 @@
  * server or with a server error), opens the stream (GET /events, held: opened by the server, or failing
  * before it opens), hears the player's taps made on another device (the server pushes them), counts a minute
  * of health, reconnects after the back-off, and closes when the browser goes offline to connect again as
- * soon as it is back online. At the end the header shows what the server pushed.
+ * soon as it is back online. A second part opens the walk's page in a second tab while the first one leads:
+ * it follows, hears the leader's status and relayed frames, and takes the lead when the first tab is closed.
+ * At the end the header shows what the server pushed.
  */
 
 import type { AnyMachineSnapshot } from "xstate";

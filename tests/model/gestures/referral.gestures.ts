@@ -2,9 +2,12 @@
  * The referral machine walked on the real /rewards screen's Invite friends card (the exported
  * tests/e2e/generated/referral.spec.ts). A fresh signed-in player opens /rewards; the walk holds the card's read
  * (GET /referrals), so the path says when and how each read is answered (the server, or a network failure).
- * The player copies their link (Chromium writes the clipboard of the page clicked in at once), and friends sign
- * up with the player's code (new accounts through the API): the server pushes the new figures, which the card
- * shows at once, and the page's clock runs on to the friends list's re-read (5 s). Every event of the machine is here: a gesture, or why none.
+ * The player copies their link (Chromium writes the clipboard of the page clicked in at once, or the walk has it
+ * refuse the write), shares it through a phone's share sheet (a stand-in: Chromium on Linux has none; the walk
+ * says how the person leaves it), and friends sign up with the player's code (new accounts through the API):
+ * the server pushes the new figures, which the card shows at once, and the page's clock runs on to the friends
+ * list's re-read (5 s). Before any friend the stream may drop (the card then polls every half minute) or reset.
+ * Every event of the machine is here: a gesture, or why none.
  *
  * Two friends at most per path, and the second one ends it: the first pays the First Referral achievement
  * (the header shows its points before the next step, so the clock never moves before the push is heard); the
@@ -40,6 +43,7 @@ import {
   notGestures,
   refuseClipboard,
   resetStream,
+  type ShareOutcome,
   shareSheet,
   type Walk,
   waitFor,
@@ -93,7 +97,7 @@ export const referralGestures = {
   "xstate.done.actor.copyText": () => [],
   "xstate.error.actor.copyText": () => [],
   "xstate.done.actor.shareLink": () => [closeShareSheet("shared")],
-  "xstate.error.actor.shareLink": (event: { error: { name: "AbortError" | "NotAllowedError" } }) => [
+  "xstate.error.actor.shareLink": (event: { error: { name: Exclude<ShareOutcome, "shared"> } }) => [
     closeShareSheet(event.error.name),
   ],
   "xstate.after.REREAD_THROTTLE.referral.ready.figures.stale": () => [clock(REREAD_THROTTLE_MS)],

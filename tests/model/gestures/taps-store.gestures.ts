@@ -4,8 +4,9 @@
  * (docs/decisions/018, "Taps across tabs" and "Writing on a timer"). A tap is remembered and written on a
  * trailing 1 s timer (the clock moves on), at once when the page is hidden, and at once when a batch forms (the
  * person leaves the tap page). At the end the person's header shows every tap, and the storage holds every
- * tap written and not yet sent. Chromium has Web Locks, so the tab always holds its lock; other tabs' events
- * are the `with other tabs` suite's paths (tests/model/taps-store.paths.test.ts).
+ * tap written and not yet sent. Chromium has Web Locks, so the tab always holds its lock. Once per path a
+ * second tab of the app taps and is hidden: this tab sees its record (TAB.SEEN) and waits for its lock; the
+ * rest of other tabs' events are the `with other tabs` suite's paths (tests/model/taps-store.paths.test.ts).
  */
 
 import { SYNC_DELAY_MS } from "#src/machines/taps/taps.types.ts";

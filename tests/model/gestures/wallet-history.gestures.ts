@@ -5,8 +5,9 @@
  * walk holds the history's read, so the path says when and how each read is answered (by the server, or a
  * network failure). The player reads the first page, presses Show more for the oldest row, and the suite's
  * admin funds the wallet ($3.00 through the devnet): the server's transfer pushes the new balance and the
- * history reads its first page again, quietly, putting the new row in front. Every event of the machine is
- * here: a gesture, or why none.
+ * history reads its first page again, quietly, putting the new row in front. With the stream dropped, the
+ * player withdraws the minimum on the Withdraw tab, which asks the history to read again (REFRESH). Every event
+ * of the machine is here: a gesture, or why none.
  *
  * The page hears that its stream is up when the stream opens, which may be before or after the first read is
  * answered; up, a ready history reads again. So the walk waits for the stream to be up before it answers the

@@ -4,7 +4,9 @@
  * (tests/e2e/arrange/rewards.ts). The person types an amount (one they have, or more than they have), fills in
  * the whole balance with Max, and withdraws; the walk holds the withdrawal call, so the path says how it is
  * answered: by the server, a network failure, or the API's refusal when the points are no longer there (spent
- * on another device first). Every event of the machine is here: a gesture, or why none.
+ * on another device first). A second part starts on /tap with a tap's sync held, so the dialog's 10 s wait for
+ * the pending taps runs out before the withdrawal goes. Every event of the machine is here: a gesture, or why
+ * none.
  */
 import type { AnyMachineSnapshot } from "xstate";
 import {
