@@ -20,7 +20,7 @@ import {
   press,
   tab,
 } from "../../tests/model/gestures/actions.ts";
-import { authWalk } from "../../tests/model/gestures/auth.gestures.ts";
+import { authWalk, loginPart } from "../../tests/model/gestures/auth.gestures.ts";
 import { protectedWalk } from "../../tests/model/gestures/protected.gestures.ts";
 import { referralWalk } from "../../tests/model/gestures/referral.gestures.ts";
 import { tapsWalk } from "../../tests/model/gestures/taps.gestures.ts";
@@ -179,12 +179,12 @@ describe("the faults, time and tabs as Playwright code", () => {
     expect(spec).toContain('page = await switchTab(tabs, 1, "/tap");');
   });
   it("signs the admin in, runs the part's arrangement and types what it made", () => {
-    const [login] = authWalk.parts;
+    const login = loginPart;
     const admin = {
       machine: "auth",
       parts: [
         {
-          ...login!,
+          ...login,
           start: {
             url: "/admin/users",
             account: "admin" as const,

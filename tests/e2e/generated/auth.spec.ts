@@ -6,6 +6,4108 @@ import { expect, test } from "@playwright/test";
 import { logOutElsewhere, newUser, signUpAndLogIn, signUpViaApi } from "../fixtures.ts";
 import { heldCalls, stopClock } from "../held-calls.ts";
 
+test.describe("a signed-in player on /home: out and back in", () => {
+  test("xstate.done.actor.restoreSession", async ({ page, request }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login"', async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.error.actor.refreshSession(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/refresh", "network");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="signup"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="signup"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByText("Please enter both email and password", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByText("Please enter both email and password", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 8. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.error.actor.logout(NETWORK_ERROR) → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.error.actor.logout(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/logout", "network");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → LOGOUT to="/auth?mode=login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 4. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 5. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.done.actor.refreshSession", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.done.actor.refreshSession
+    await calls.answer("POST", "/auth/refresh", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(UNAUTHORIZED) → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.error.actor.refreshSession(UNAUTHORIZED)
+    await calls.answer("POST", "/auth/refresh", { status: 401, code: "UNAUTHORIZED", message: "revoked" });
+    // 4. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 5. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR) → LOGOUT to="/auth?mode=login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.error.actor.refreshSession(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/refresh", "network");
+    // 4. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR) → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.error.actor.refreshSession(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/refresh", "network");
+    // 4. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 5. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR) → xstate.after.REFRESH_RETRY.auth.signedIn.session.waitingToRetry", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 3. xstate.error.actor.refreshSession(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/refresh", "network");
+    // 4. xstate.after.REFRESH_RETRY.auth.signedIn.session.waitingToRetry
+    await page.clock.runFor(30000);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → AUTH_PAGE.OPENED mode="signup" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="signup" → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="signup"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // 6. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="signup" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="signup"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // 6. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.error.actor.login(INVALID_CREDENTIALS)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. xstate.error.actor.login(INVALID_CREDENTIALS)
+    await calls.answer("POST", "/auth/login", "server");
+    // What the person sees at the end
+    await expect(
+      page.getByText("Invalid email or password. Please try again.", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText("Login Failed", {
+        timeout: 250,
+      });
+    }).toPass();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → LOGIN email="" password="" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByText("Please enter both email and password", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 8. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.error.actor.login(INVALID_CREDENTIALS)', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. xstate.error.actor.login(INVALID_CREDENTIALS)
+    await calls.answer("POST", "/auth/login", "server");
+    // What the person sees at the end
+    await expect(
+      page.getByText("Invalid email or password. Please try again.", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText("Login Failed", {
+        timeout: 250,
+      });
+    }).toPass();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home" → LOGIN email="" password="" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByText("Please enter both email and password", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home" → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // 7. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // 7. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // 8. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED → AUTH_PAGE.OPENED mode="signup"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // 8. AUTH_PAGE.OPENED mode="signup"
+    await page.getByRole("banner").getByRole("link", { name: "Get Started", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED → AUTH_PAGE.OPENED mode="login" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 3. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // 8. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.done.actor.restoreSession → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/home");
+    await expect(page.getByText("Rewards Balance", { exact: true })).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.done.actor.restoreSession (the app gets the answer by itself)
+    // 2. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 3. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 4. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 5. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 6. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 7. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 8. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 9. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+});
+
+test.describe("a visitor on the landing page, whose stored session cannot be read", () => {
+  // Paths left out: a real browser cannot follow them.
+  // - ends while restoreSession is out: a real answer comes at once:
+  //     (the page as it opens)
+
+  test("xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession", async ({
+    page,
+    request,
+  }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="signup"', async ({
+    page,
+    request,
+  }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="signup"
+    await page.getByRole("banner").getByRole("link", { name: "Get Started", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByText("Please enter both email and password", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → xstate.after.REFRESH_DELAY.auth.signedIn.session.active', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 9. xstate.error.actor.refreshSession(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/refresh", "network");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="signup"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="signup"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home"', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByText("Please enter both email and password", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByText("Please enter both email and password", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → AUTH_PAGE.OPENED mode="signup" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="signup" → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="signup"
+    await page.getByRole("banner").getByRole("link", { name: "Get Started", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // 4. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="signup" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="signup"
+    await page.getByRole("banner").getByRole("link", { name: "Get Started", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // 4. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.error.actor.login(INVALID_CREDENTIALS)', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.error.actor.login(INVALID_CREDENTIALS)
+    await calls.answer("POST", "/auth/login", "server");
+    // What the person sees at the end
+    await expect(
+      page.getByText("Invalid email or password. Please try again.", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText("Login Failed");
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → LOGIN email="" password="" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByText("Please enter both email and password", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // 6. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED → AUTH_PAGE.OPENED mode="signup"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // 6. AUTH_PAGE.OPENED mode="signup"
+    await page.getByRole("banner").getByRole("link", { name: "Get Started", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.error.actor.logout(NETWORK_ERROR) → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.error.actor.logout(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/logout", "network");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → LOGOUT to="/auth?mode=login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 9. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 9. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 10. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 11. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.done.actor.refreshSession', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 9. xstate.done.actor.refreshSession
+    await calls.answer("POST", "/auth/refresh", "server");
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(UNAUTHORIZED) → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 9. xstate.error.actor.refreshSession(UNAUTHORIZED)
+    await calls.answer("POST", "/auth/refresh", { status: 401, code: "UNAUTHORIZED", message: "revoked" });
+    // 10. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 11. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR) → LOGOUT to="/auth?mode=login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 9. xstate.error.actor.refreshSession(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/refresh", "network");
+    // 10. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR) → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 9. xstate.error.actor.refreshSession(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/refresh", "network");
+    // 10. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 11. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 12. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR) → xstate.after.REFRESH_RETRY.auth.signedIn.session.waitingToRetry', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. xstate.after.REFRESH_DELAY.auth.signedIn.session.active
+    await page.clock.runFor(3542000);
+    // 9. xstate.error.actor.refreshSession(NETWORK_ERROR)
+    await calls.answer("POST", "/auth/refresh", "network");
+    // 10. xstate.after.REFRESH_RETRY.auth.signedIn.session.waitingToRetry
+    await page.clock.runFor(30000);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → AUTH_PAGE.OPENED mode="signup" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="signup" → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="signup"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // 12. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="signup" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="signup"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // 12. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 14. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.error.actor.login(INVALID_CREDENTIALS)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. xstate.error.actor.login(INVALID_CREDENTIALS)
+    await calls.answer("POST", "/auth/login", "server");
+    // What the person sees at the end
+    await expect(
+      page.getByText("Invalid email or password. Please try again.", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText("Login Failed", {
+        timeout: 250,
+      });
+    }).toPass();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → LOGIN email="" password="" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByText("Please enter both email and password", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 14. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // What the person sees at the end
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.error.actor.login(INVALID_CREDENTIALS)', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("not the password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. xstate.error.actor.login(INVALID_CREDENTIALS)
+    await calls.answer("POST", "/auth/login", "server");
+    // What the person sees at the end
+    await expect(
+      page.getByText("Invalid email or password. Please try again.", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(async () => {
+      await page.clock.runFor(0);
+      await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText("Login Failed", {
+        timeout: 250,
+      });
+    }).toPass();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home" → LOGIN email="ada@example.com" password="correct horse" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Signing in...", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home" → LOGIN email="" password="" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // What the person sees at the end
+    await expect(
+      page.getByText("Please enter both email and password", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home" → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // 13. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → AUTH_PAGE.OPENED mode="signup" redirect="/home" → AUTH_PAGE.CLOSED', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. AUTH_PAGE.OPENED mode="signup" redirect="/home"
+    await page.getByRole("link", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // 13. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // What the person sees at the end
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED → AUTH_PAGE.OPENED mode="login"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // 14. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → LOGOUT to="/auth?mode=login" → xstate.done.actor.logout → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED → AUTH_PAGE.OPENED mode="signup"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. LOGOUT to="/auth?mode=login"
+    await page.getByRole("button", { name: /^AL: account menu/ }).click();
+    await page.clock.runFor(50);
+    await page.getByRole("menuitem", { name: "Logout", exact: true }).click();
+    // 9. xstate.done.actor.logout
+    await calls.answer("POST", "/auth/logout", "server");
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // 14. AUTH_PAGE.OPENED mode="signup"
+    await page.getByRole("banner").getByRole("link", { name: "Get Started", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.error.actor.restoreSession → xstate.done.actor.clearStoredSession → AUTH_PAGE.OPENED mode="login" → LOGIN email="ada@example.com" password="correct horse" redirect="/home" → xstate.done.actor.login → xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending → AUTH_PAGE.CLOSED → SESSION.LOST → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting → AUTH_PAGE.OPENED mode="login" redirect="/home" → LOGIN email="" password="" redirect="/home" → AUTH_PAGE.CLOSED → AUTH_PAGE.OPENED mode="login" redirect="/home"', async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    const account = await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await page.evaluate((key) => localStorage.removeItem(key), "user_data");
+    await calls.hold("POST", "/auth/refresh");
+    await calls.hold("POST", "/auth/logout");
+    await calls.hold("POST", "/auth/login");
+    await page.goto("/");
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }),
+    ).toBeVisible();
+    await stopClock(page);
+    // 1. xstate.error.actor.restoreSession (the start leaves half a session stored)
+    // 2. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 3. AUTH_PAGE.OPENED mode="login"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 4. LOGIN email="ada@example.com" password="correct horse" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 5. xstate.done.actor.login
+    await calls.answer("POST", "/auth/login", "server");
+    // 6. xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending
+    await page.clock.runFor(100);
+    // 7. AUTH_PAGE.CLOSED
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 8. SESSION.LOST
+    await logOutElsewhere(page, request);
+    await expect(page.getByRole("status", { name: "Signing out", exact: true }).first()).toBeVisible();
+    // 9. xstate.done.actor.clearStoredSession (the app gets the answer by itself)
+    // 10. xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting
+    await page.clock.runFor(100);
+    // 11. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // 12. LOGIN email="" password="" redirect="/home"
+    await page.getByLabel("Email", { exact: true }).fill("");
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    // 13. AUTH_PAGE.CLOSED
+    await page.clock.runFor(5000);
+    await page.getByRole("link", { name: "TapRewards", exact: true }).click();
+    await expect(
+      page.getByRole("heading", { name: "Turn every tap into real rewards", exact: true }).first(),
+    ).toBeVisible();
+    // 14. AUTH_PAGE.OPENED mode="login" redirect="/home"
+    await page.getByRole("banner").getByRole("link", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
+  });
+});
+
 test.describe("sign in on /auth?mode=login", () => {
   // Paths left out: a real browser cannot follow them.
   // - ends while login is out: a real answer comes at once:
@@ -38,9 +4140,10 @@ test.describe("sign in on /auth?mode=login", () => {
     await expect(page).toHaveURL(/\/auth\?mode=login&redirect=%2Ftap$/);
   });
 
-  test('xstate.done.actor.restoreSession(null) → LOGIN email="ada@example.com" password="correct horse" → xstate.done.actor.login', {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test('xstate.done.actor.restoreSession(null) → LOGIN email="ada@example.com" password="correct horse" → xstate.done.actor.login', async ({
+    page,
+    request,
+  }) => {
     const account = newUser("Ada");
     await signUpViaApi(request, account);
     await page.goto("/auth?mode=login&redirect=%2Ftap");
@@ -101,9 +4204,10 @@ test.describe("sign in on /auth?mode=login", () => {
     await expect(page).toHaveURL(/\/auth\?mode=login&redirect=%2Ftap$/);
   });
 
-  test('xstate.done.actor.restoreSession(null) → LOGIN email="ada@example.com" password="correct horse" → xstate.error.actor.login(INVALID_CREDENTIALS) → LOGIN email="" password=""', {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test('xstate.done.actor.restoreSession(null) → LOGIN email="ada@example.com" password="correct horse" → xstate.error.actor.login(INVALID_CREDENTIALS) → LOGIN email="" password=""', async ({
+    page,
+    request,
+  }) => {
     const account = newUser("Ada");
     await signUpViaApi(request, account);
     await page.goto("/auth?mode=login&redirect=%2Ftap");
@@ -246,9 +4350,10 @@ test.describe("a signed-in session on /home as time passes", () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test("xstate.done.actor.restoreSession → LOGOUT → xstate.error.actor.logout(NETWORK_ERROR) → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("xstate.done.actor.restoreSession → LOGOUT → xstate.error.actor.logout(NETWORK_ERROR) → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
@@ -270,9 +4375,10 @@ test.describe("a signed-in session on /home as time passes", () => {
     await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.done.actor.refreshSession", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.done.actor.refreshSession", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
@@ -291,9 +4397,10 @@ test.describe("a signed-in session on /home as time passes", () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(UNAUTHORIZED) → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(UNAUTHORIZED) → xstate.done.actor.clearStoredSession → xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
@@ -318,9 +4425,10 @@ test.describe("a signed-in session on /home as time passes", () => {
     await expect(page.getByRole("button", { name: "Login", exact: true }).first()).toBeVisible();
   });
 
-  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR) → xstate.after.REFRESH_RETRY.auth.signedIn.session.waitingToRetry", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("xstate.done.actor.restoreSession → xstate.after.REFRESH_DELAY.auth.signedIn.session.active → xstate.error.actor.refreshSession(NETWORK_ERROR) → xstate.after.REFRESH_RETRY.auth.signedIn.session.waitingToRetry", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());

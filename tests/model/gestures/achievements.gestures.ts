@@ -19,7 +19,6 @@ import {
   type Gesture,
   hold,
   type NotAGesture,
-  notAGesture,
   notGestures,
   resetStream,
   tab,

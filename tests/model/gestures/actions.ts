@@ -171,6 +171,9 @@ export type Action =
   /** Another admin approves a held withdrawal first (through the API; `withdrawal` is its id). */
   | { do: "approveElsewhere"; withdrawal: Value };
 
+/** Sonner's toaster, where every toast shows (its label names the keyboard shortcut that focuses it). */
+export const TOASTER = { label: "Notifications alt+T" } as const;
+
 export const click = (target: Locator, within?: Locator): Action => ({
   do: "click",
   target,

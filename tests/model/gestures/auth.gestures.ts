@@ -1,12 +1,16 @@
 /**
- * The session machine walked through the real /auth?mode=login screen (tests/model/login.walk.test.tsx, and
- * the exported tests/e2e/generated/auth.spec.ts): nothing is stored, a visitor signs in. A refused login is
- * caused the way a person causes it, with a wrong password.
+ * The session machine walked through the real app (the exported tests/e2e/generated/auth.spec.ts): the
+ * journeys of the main model (a signed-in player out and back in, a visitor whose stored session cannot be
+ * read), the /auth?mode=login screen alone (also tests/model/login.walk.test.tsx: nothing is stored, a visitor
+ * signs in), and a signed-in session on /home as time passes. A refused login is caused the way a person
+ * causes it, with a wrong password.
  */
+import type { AnyMachineSnapshot } from "xstate";
+import { STORAGE_KEYS } from "#src/api/storage-keys.ts";
 import type { AuthEvent } from "#src/machines/auth/auth.machine.ts";
 import { TOASTS } from "#src/machines/auth/auth.messages.ts";
 import { NAVIGATION_DELAY_MS, REFRESH_MARGIN_MS, REFRESH_RETRY_MS } from "#src/machines/auth/auth.types.ts";
-import { NOW } from "../models/auth.model.ts";
+import { authSession, NOW } from "../models/auth.model.ts";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
   answer,
@@ -15,12 +19,14 @@ import {
   clock,
   type Expectation,
   fill,
+  forget,
   type Gesture,
   hold,
   logOutElsewhere,
   type NotAGesture,
   notAGesture,
   type Outcome,
+  TOASTER,
   type Walk,
   type WalkPart,
   waitFor,
@@ -227,4 +233,108 @@ export const loginPart: WalkPart = {
   },
 };
 
-export const authWalk: Walk = { machine: "auth", parts: [loginPart, sessionPart] };
+/**
+ * A person's way through the session, as the main model has it (models/auth.model.ts): signed in on /home
+ * as time passes, out by the account menu or by the server, back in on the login form; or a visitor on the
+ * landing page (whose stored session the app could not read) going to the forms and back. Where the app
+ * moves by itself (its redirect after a session ends, and the login page it opens then), the step waits
+ * for it: a redirect to /auth also opens the page, so the model's AUTH_PAGE.OPENED after it is the page
+ * already open, and the way back to /home after a login closes it.
+ */
+const BANNER = { role: "banner" } as const;
+const LOGIN_BUTTON = { role: "button", name: "Login" } as const;
+const SIGN_UP_BUTTON = { role: "button", name: "Sign Up" } as const;
+const HOME_READY = { text: "Rewards Balance" } as const;
+const LANDING = { role: "heading", name: "Turn every tap into real rewards" } as const;
+const LOGIN_CALL: Call = { method: "POST", path: "/auth/login" };
+const TOAST_GONE_MS = 5_000;
+const REDIRECTED = "xstate.after.NAVIGATION_DELAY.auth.signedOut.redirecting";
+type AuthPageOpened = Extract<AuthEvent, { type: "AUTH_PAGE.OPENED" }>;
+
+export const journeyGestures = {
+  ...sessionGestures,
+  LOGIN: authGestures.LOGIN,
+  // The login is held, so the page has taken its answer before the clock moves on to the redirect; a
+  // refusal is the server's answer to the wrong password the LOGIN gesture typed.
+  "xstate.done.actor.login": () => [answer(LOGIN_CALL, "server")],
+  "xstate.error.actor.login": () => [answer(LOGIN_CALL, "server")],
+  "AUTH_PAGE.OPENED": (event: AuthPageOpened, _next, { before, earlier }) => {
+    const page = before.context.authPage as { mode: string } | null;
+    const form = event.mode === "signup" ? SIGN_UP_BUTTON : LOGIN_BUTTON;
+    // The app opened the login page after a logout or a session's end; the person may go on to sign up.
+    if (!page && earlier.at(-1)?.type === REDIRECTED)
+      return event.mode === "signup"
+        ? [waitFor(LOGIN_BUTTON), click({ role: "link", name: "Sign Up" }), waitFor(form)]
+        : [waitFor(LOGIN_BUTTON)];
+    // The landing page's header links; then the login form's Sign Up link, or the sign-up form's Login link.
+    const link = page
+      ? click({ role: "link", name: event.mode === "signup" ? "Sign Up" : "Login" })
+      : click({ role: "link", name: event.mode === "signup" ? "Get Started" : "Login" }, BANNER);
+    return [link, waitFor(form)];
+  },
+  // The brand link back to the landing page; once signed in, the app's own way on to /home.
+  "AUTH_PAGE.CLOSED": (_event, _next, { before }) =>
+    before.matches("signedIn")
+      ? [waitFor(HOME_READY)]
+      : // A toast at the top of the forms covers the brand link until it goes (Sonner's 4 s, then its exit).
+        [clock(TOAST_GONE_MS), click({ role: "link", name: "TapRewards" }), waitFor(LANDING)],
+  "USER.UPDATED": notAGesture(USER_UPDATED),
+  "xstate.after.NAVIGATION_DELAY.auth.signedIn.navigation.pending": () => [clock(NAVIGATION_DELAY_MS)],
+} satisfies Record<SessionWalkEvent | `xstate.${"done" | "error"}.actor.login`, Gesture<never> | NotAGesture>;
+
+/** The main model, from one way the page opens: the stored session restored, or unreadable. */
+const restoredAs = (restored: ModelEvent): ModelOptions<unknown> => ({
+  ...authSession,
+  events: (snapshot) =>
+    snapshot.matches("restoring")
+      ? [restored]
+      : (authSession.events as (snapshot: AnyMachineSnapshot) => ModelEvent[])(snapshot),
+});
+
+const journeyEnd = (leaf: AnyMachineSnapshot, events: ModelEvent[]): Expectation[] => {
+  const page = leaf.context.authPage as { mode: string } | null;
+  const seen: Expectation[] = [];
+  // The form's message, on the form it belongs to (the session keeps it after the page closes).
+  if (page && leaf.context.formError) seen.push({ see: { text: leaf.context.formError } });
+  if (events.at(-1)?.type === "xstate.error.actor.login")
+    seen.push({ seeIn: TOASTER, text: TOASTS.loginFailed });
+  // Signed in: on /home (a login's redirect has fired by the end: the path runs the app's short timers).
+  if (leaf.matches("signedIn")) return [...seen, { see: HOME_READY }, { url: "/home" }];
+  // The logout is still out: the page stays as it was until it is answered.
+  if (leaf.matches("loggingOut")) return [...seen, { see: HOME_READY }, { url: "/home" }];
+  if (leaf.matches({ signedOut: "loggingIn" }))
+    return [...seen, { see: { role: "button", name: "Signing in..." } }];
+  if (page?.mode === "signup") return [...seen, { see: SIGN_UP_BUTTON }];
+  if (page || events.at(-1)?.type === REDIRECTED) return [...seen, { see: LOGIN_BUTTON }];
+  return [...seen, { see: LANDING }, { url: "/" }];
+};
+
+export const journeyParts: WalkPart[] = [
+  {
+    name: "a signed-in player on /home: out and back in",
+    model: restoredAs({ type: "xstate.done.actor.restoreSession", output: SESSION }),
+    gestures: journeyGestures,
+    before: [hold(REFRESH), hold(LOGOUT_CALL), hold(LOGIN_CALL)],
+    start: { url: "/home", account: "signedIn", ready: HOME_READY },
+    shortDelays: ["NAVIGATION_DELAY"],
+    atEnd: journeyEnd,
+  },
+  {
+    name: "a visitor on the landing page, whose stored session cannot be read",
+    model: restoredAs({
+      type: "xstate.error.actor.restoreSession",
+      error: new Error("Half a session is stored"),
+    }),
+    gestures: journeyGestures,
+    // A signed-in page's stored user goes missing: half a session, which the next page load cannot restore.
+    before: [forget(STORAGE_KEYS.userData), hold(REFRESH), hold(LOGOUT_CALL), hold(LOGIN_CALL)],
+    start: { url: "/", account: "signedIn", ready: LANDING },
+    shortDelays: ["NAVIGATION_DELAY"],
+    causedFailures: {
+      "xstate.error.actor.restoreSession": { how: "the start leaves half a session stored" },
+    },
+    atEnd: journeyEnd,
+  },
+];
+
+export const authWalk: Walk = { machine: "auth", parts: [...journeyParts, loginPart, sessionPart] };

@@ -30,6 +30,7 @@ import {
   notAGesture,
   type Outcome,
   resetStream,
+  TOASTER,
   type Walk,
 } from "./actions.ts";
 
@@ -63,7 +64,6 @@ const TURBO = { id: "turbo-2x", factor: 2, endsAt: new Date(ENDS).toISOString() 
 const BOOSTERS = { role: "region", name: "Boosters" } as const;
 const BANNER = { role: "banner" } as const;
 /** The toasts' region (sonner's), found by its label: a toast's title alone may also be a card's text. */
-const TOASTS = { label: "Notifications alt+T" } as const;
 const LOAD_FAILED = "Could not load the boosters. Check your connection and try again.";
 const SUCCESSFUL = "Purchase successful!";
 const TURNED_ON = "Turbo ×2 is on: ×2 points per tap for 10 minutes.";
@@ -265,15 +265,15 @@ const onRewards =
     // The header's points: 150 granted, 100 of them paid for the one booster bought.
     if (events.length > 0) seen.push({ seeIn: BANNER, text: bought ? "50.0000" : granted });
     if (last?.type === PURCHASED.type)
-      seen.push({ seeIn: TOASTS, text: SUCCESSFUL }, { seeIn: TOASTS, text: TURNED_ON });
+      seen.push({ seeIn: TOASTER, text: SUCCESSFUL }, { seeIn: TOASTER, text: TURNED_ON });
     const code = errorCode(last);
     if (code) {
       const [title, description] = REFUSAL[code] ?? REFUSAL.OTHER!;
-      seen.push({ seeIn: TOASTS, text: title }, { seeIn: TOASTS, text: description });
+      seen.push({ seeIn: TOASTER, text: title }, { seeIn: TOASTER, text: description });
     }
     if (last?.type === "PURCHASE" && !leaf.matches({ purchase: "purchasing" })) {
       const [title, description] = REFUSAL.INSUFFICIENT_POINTS!;
-      seen.push({ seeIn: TOASTS, text: title }, { seeIn: TOASTS, text: description });
+      seen.push({ seeIn: TOASTER, text: title }, { seeIn: TOASTER, text: description });
     }
     return seen;
   };
@@ -304,7 +304,7 @@ export const boostersWalk: Walk = {
         event.type === BOUGHT_ELSEWHERE.type &&
         (prior.context as { attempt: unknown }).attempt !== null &&
         !prior.matches({ purchase: "purchasing" })
-          ? [{ seeIn: TOASTS, text: SUCCESSFUL }]
+          ? [{ seeIn: TOASTER, text: SUCCESSFUL }]
           : [],
       atEnd: onRewards("150.0000"),
     },

@@ -24,6 +24,7 @@ import {
   type NotAGesture,
   notAGesture,
   notGestures,
+  TOASTER,
   type Walk,
   type WalkPart,
 } from "./actions.ts";
@@ -36,7 +37,6 @@ export const CHAIN_TRANSFERS: Call = { method: "GET", path: "/wallet/transaction
 const PANEL = { role: "tabpanel", name: "Deposit USDT" } as const;
 const BANNER = { role: "banner" } as const;
 /** Sonner's toasts, by label. */
-const TOASTS = { label: "Notifications alt+T" } as const;
 /** The deposit of tests/e2e/arrange/usdt.ts creditedDeposit, as the tab and the header show it. */
 const CREDITED = "250.50";
 
@@ -261,7 +261,7 @@ const part = (withDeposit: boolean): WalkPart => ({
   },
   after: (step) => {
     const told = toastOf(step.event, step.prior);
-    return told ? [{ seeIn: TOASTS, text: told }] : [];
+    return told ? [{ seeIn: TOASTER, text: told }] : [];
   },
   atEnd: atEnd(withDeposit),
 });

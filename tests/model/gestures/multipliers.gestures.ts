@@ -28,6 +28,7 @@ import {
   type Outcome,
   pass,
   press,
+  TOASTER,
   tab,
   type Walk,
   waitFor,
@@ -53,7 +54,6 @@ const BANNER = { role: "banner" } as const;
  * The toasts' region (sonner's), found by its label: an open dialog hides the rest of the page from the
  * accessibility tree, so no role finds it then, and a toast's text alone is also a card's ("Not enough funds").
  */
-const TOASTS = { label: "Notifications alt+T" } as const;
 /** What the arrangement gives the account (tests/e2e/arrange/rewards.ts): the header shows it once loaded. */
 const WALLET_SHOWN = "$7.00";
 const LOAD_FAILED = "Could not load the multipliers. Check your connection and try again.";
@@ -183,11 +183,11 @@ function atEnd(leaf: AnyMachineSnapshot, events: ModelEvent[]): Expectation[] {
     );
   if (leaf.matches({ open: "purchasing" })) seen.push({ see: { role: "button", name: "Processing..." } });
   if (last?.type === PURCHASED.type)
-    seen.push({ seeIn: TOASTS, text: UPGRADED }, { seeIn: BANNER, text: "$2.00" });
+    seen.push({ seeIn: TOASTER, text: UPGRADED }, { seeIn: BANNER, text: "$2.00" });
   const code = errorCode(last);
-  if (code) seen.push({ seeIn: TOASTS, text: PURCHASE_ERROR_TOASTS[code] ?? PURCHASE_FAILED });
+  if (code) seen.push({ seeIn: TOASTER, text: PURCHASE_ERROR_TOASTS[code] ?? PURCHASE_FAILED });
   if (last?.type === "PURCHASE" && leaf.matches({ open: "ready" }))
-    seen.push({ seeIn: TOASTS, text: PURCHASE_ERROR_TOASTS.NOT_ENOUGH_POINTS! });
+    seen.push({ seeIn: TOASTER, text: PURCHASE_ERROR_TOASTS.NOT_ENOUGH_POINTS! });
   return seen;
 }
 
@@ -210,7 +210,7 @@ export const multipliersWalk: Walk = {
         event.type === BOUGHT_ELSEWHERE.type &&
         prior.context.attempt !== null &&
         !prior.matches({ open: "purchasing" })
-          ? [{ seeIn: TOASTS, text: UPGRADED }]
+          ? [{ seeIn: TOASTER, text: UPGRADED }]
           : [],
       atEnd,
     },

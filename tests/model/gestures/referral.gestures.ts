@@ -39,7 +39,6 @@ import {
   type Gesture,
   hold,
   type NotAGesture,
-  notAGesture,
   notGestures,
   refuseClipboard,
   resetStream,
