@@ -78,6 +78,13 @@ export function actionCode(action: Action, indent: string): string[] {
       return [`${indent}await page.context().setOffline(false);`];
     case "clock":
       return [`${indent}await page.clock.runFor(${action.ms});`];
+    case "toDayEnd":
+      // fastForward: a jump of hours fires each timer due once, not every tick of every interval on the way.
+      return [
+        `${indent}await page.clock.fastForward(`,
+        `${indent}  await page.evaluate((offset) => 86_400_000 - (Date.now() % 86_400_000) + offset, ${action.offsetMs}),`,
+        `${indent});`,
+      ];
     case "forget":
       return [`${indent}await page.evaluate((key) => localStorage.removeItem(key), ${literal(action.key)});`];
     case "blockStorage":

@@ -35,7 +35,7 @@ function testCode(
   const performed = steps.map((step, index) => gestureActions(part, step, steps[index + 1]?.event));
   const every = allActions([...(part.before ?? []), ...performed.flatMap((actions) => actions ?? [])]);
   const uses = (kind: Action["do"]) => every.some((action) => action.do === kind);
-  const ownsClock = uses("clock") || part.start.ownClock === true;
+  const ownsClock = uses("clock") || uses("toDayEnd") || part.start.ownClock === true;
   const body: string[] = [];
   if (uses("hold")) body.push(`${indent}const calls = heldCalls(page.context());`);
   body.push(...(part.before ?? []).flatMap((action) => actionCode(action, indent)));

@@ -84,7 +84,11 @@ const answeredByWalk = (part: WalkPart) =>
   );
 
 const clockMs = (actions: Action[]) =>
-  allActions(actions).reduce((sum, action) => sum + (action.do === "clock" ? action.ms : 0), 0);
+  allActions(actions).reduce(
+    (sum, action) =>
+      sum + (action.do === "clock" ? action.ms : action.do === "toDayEnd" ? action.modelMs : 0),
+    0,
+  );
 
 /**
  * `serializeState`: how the path's states were told apart when it was made (its model's), so the real-clock

@@ -139,6 +139,22 @@ describe("streak card", () => {
     expect(view().claimedToday).toBe(false);
   });
 
+  it("forgets a claim that failed before midnight: the next day's claim has a key of its own", async () => {
+    const tomorrow = { ...OPEN, resetsAt: "2030-01-04T00:00:00.000Z" };
+    const { actor, keys, view, advance } = start({ loads: [OPEN, tomorrow], claims: [NETWORK, CLAIMED] });
+    await flush();
+    actor.send({ type: "CLAIM" });
+    await flush();
+    expect(view().claimError).toMatch(/press Claim again/);
+    await advance(12 * 3_600_000);
+    expect(view()).toMatchObject({ status: "ready", claimedToday: false, claimError: null });
+    actor.send({ type: "CLAIM" });
+    await flush();
+    // The same key would have the server replay the ended day's claim instead of paying today's.
+    expect(keys).toEqual(["key-1", "key-2"]);
+    expect(view().claimedToday).toBe(true);
+  });
+
   it("hears a tap sync's auto-claim: today shows claimed, without a toast of its own or a second claim", async () => {
     const { toasts, keys, received, view, announce } = start();
     await flush();

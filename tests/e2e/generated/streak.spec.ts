@@ -4,7 +4,7 @@
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
 import { resetStream, signUpAndLogIn, signUpClaimAndLogIn } from "../fixtures.ts";
-import { heldCalls } from "../held-calls.ts";
+import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("claim today's streak on /rewards", () => {
   test("(the page as it opens)", async ({ page, request }) => {
@@ -12,6 +12,7 @@ test.describe("claim today's streak on /rewards", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/streak");
     await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
     await page.goto("/rewards");
     // What the person sees at the end
     await expect(
@@ -24,6 +25,7 @@ test.describe("claim today's streak on /rewards", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/streak");
     await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
     await page.goto("/rewards");
     // 1. xstate.done.actor.loadStreak
     await calls.answer("GET", "/rewards/streak", "server");
@@ -36,6 +38,7 @@ test.describe("claim today's streak on /rewards", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/streak");
     await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
     await page.goto("/rewards");
     // 1. xstate.error.actor.loadStreak(NETWORK_ERROR)
     await calls.answer("GET", "/rewards/streak", "network");
@@ -50,6 +53,7 @@ test.describe("claim today's streak on /rewards", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/streak");
     await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
     await page.goto("/rewards");
     // 1. xstate.done.actor.loadStreak
     await calls.answer("GET", "/rewards/streak", "server");
@@ -70,6 +74,7 @@ test.describe("claim today's streak on /rewards", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/streak");
     await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
     await page.goto("/rewards");
     // 1. xstate.done.actor.loadStreak
     await calls.answer("GET", "/rewards/streak", "server");
@@ -82,17 +87,21 @@ test.describe("claim today's streak on /rewards", () => {
     await calls.answer("POST", "/rewards/streak/claim", "server");
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Claimed today", exact: true }).first()).toBeVisible();
-    await expect(page.getByText("Day 1 streak: +1 point", { exact: true }).first()).toBeVisible();
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Day 1 streak: +1 point",
+    );
     await expect(page.getByRole("banner")).toContainText("1.0000");
   });
 
-  test("xstate.done.actor.loadStreak → CLAIM → xstate.error.actor.claimStreak(NETWORK_ERROR)", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("xstate.done.actor.loadStreak → CLAIM → xstate.error.actor.claimStreak(NETWORK_ERROR)", async ({
+    page,
+    request,
+  }) => {
     await signUpAndLogIn(page, request);
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/streak");
     await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
     await page.goto("/rewards");
     // 1. xstate.done.actor.loadStreak
     await calls.answer("GET", "/rewards/streak", "server");
@@ -108,7 +117,9 @@ test.describe("claim today's streak on /rewards", () => {
     await expect(page.getByRole("region", { name: "Daily streak", exact: true })).toContainText(
       "Check your connection and press Claim again: a day is never paid twice.",
     );
-    await expect(page.getByText("Could not claim today's reward", { exact: true }).first()).toBeVisible();
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Could not claim today's reward",
+    );
   });
 
   test("xstate.done.actor.loadStreak → STREAM.RESET", { tag: "@core" }, async ({ page, request }) => {
@@ -116,6 +127,7 @@ test.describe("claim today's streak on /rewards", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/streak");
     await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
     await page.goto("/rewards");
     // 1. xstate.done.actor.loadStreak
     await calls.answer("GET", "/rewards/streak", "server");
@@ -135,6 +147,7 @@ test.describe("claim today's streak on /rewards", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/streak");
     await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
     await page.goto("/rewards");
     // 1. xstate.error.actor.loadStreak(NETWORK_ERROR)
     await calls.answer("GET", "/rewards/streak", "network");
@@ -156,6 +169,7 @@ test.describe("claim today's streak on /rewards", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/streak");
     await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
     await page.goto("/rewards");
     // 1. xstate.done.actor.loadStreak
     await calls.answer("GET", "/rewards/streak", "server");
@@ -172,7 +186,39 @@ test.describe("claim today's streak on /rewards", () => {
     });
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Claimed today", exact: true }).first()).toBeVisible();
-    await expect(page.getByText("Already claimed today", { exact: true }).first()).toBeVisible();
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Already claimed today",
+    );
+  });
+
+  test("xstate.done.actor.loadStreak → CLAIM → xstate.after.DAY_ENDS.streak.ready", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/streak");
+    await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
+    await page.goto("/rewards");
+    await stopClock(page);
+    // 1. xstate.done.actor.loadStreak
+    await calls.answer("GET", "/rewards/streak", "server");
+    // 2. CLAIM
+    await page.clock.fastForward(
+      await page.evaluate((offset) => 86_400_000 - (Date.now() % 86_400_000) + offset, -5000),
+    );
+    await page
+      .getByRole("region", { name: "Daily streak", exact: true })
+      .getByRole("button", { name: "Claim +1 point", exact: true })
+      .click();
+    // 3. xstate.after.DAY_ENDS.streak.ready
+    await page.clock.runFor(6000);
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading your streak", exact: true }).first(),
+    ).toBeVisible();
   });
 
   test("xstate.done.actor.loadStreak → CLAIM → xstate.error.actor.claimStreak(NETWORK_ERROR) → CLAIM", async ({
@@ -183,6 +229,7 @@ test.describe("claim today's streak on /rewards", () => {
     const calls = heldCalls(page.context());
     await calls.hold("GET", "/rewards/streak");
     await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
     await page.goto("/rewards");
     // 1. xstate.done.actor.loadStreak
     await calls.answer("GET", "/rewards/streak", "server");
@@ -200,7 +247,154 @@ test.describe("claim today's streak on /rewards", () => {
       .click();
     // What the person sees at the end
     await expect(page.getByRole("button", { name: "Claiming...", exact: true }).first()).toBeVisible();
-    await expect(page.getByText("Could not claim today's reward", { exact: true }).first()).toBeVisible();
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Could not claim today's reward",
+    );
+  });
+
+  test("xstate.done.actor.loadStreak → CLAIM → xstate.error.actor.claimStreak(NETWORK_ERROR) → xstate.after.DAY_ENDS.streak.ready", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/streak");
+    await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/auth/refresh");
+    await page.goto("/rewards");
+    await stopClock(page);
+    // 1. xstate.done.actor.loadStreak
+    await calls.answer("GET", "/rewards/streak", "server");
+    // 2. CLAIM
+    await page
+      .getByRole("region", { name: "Daily streak", exact: true })
+      .getByRole("button", { name: "Claim +1 point", exact: true })
+      .click();
+    // 3. xstate.error.actor.claimStreak(NETWORK_ERROR)
+    await calls.answer("POST", "/rewards/streak/claim", "network");
+    // 4. xstate.after.DAY_ENDS.streak.ready
+    await page.clock.fastForward(
+      await page.evaluate((offset) => 86_400_000 - (Date.now() % 86_400_000) + offset, 1000),
+    );
+    // What the person sees at the end
+    await expect(
+      page.getByRole("status", { name: "Loading your streak", exact: true }).first(),
+    ).toBeVisible();
+  });
+});
+
+test.describe("a tap sync claims the day while /rewards is open", () => {
+  test("(the page as it opens)", async ({ page, request }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/streak");
+    await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadStreak", async ({ page, request }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/streak");
+    await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadStreak
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Rewards", exact: true })
+      .click();
+    await calls.answer("GET", "/rewards/streak", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Claim +1 point", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadStreak → CLAIM", async ({ page, request }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/streak");
+    await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadStreak
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Rewards", exact: true })
+      .click();
+    await calls.answer("GET", "/rewards/streak", "server");
+    // 2. CLAIM
+    await page
+      .getByRole("region", { name: "Daily streak", exact: true })
+      .getByRole("button", { name: "Claim +1 point", exact: true })
+      .click();
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Claiming...", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.done.actor.loadStreak → STREAK.AUTO_CLAIMED current=1 reward=1", { tag: "@core" }, async ({
+    page,
+    request,
+  }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/streak");
+    await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadStreak
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Rewards", exact: true })
+      .click();
+    await calls.answer("GET", "/rewards/streak", "server");
+    // 2. STREAK.AUTO_CLAIMED current=1 reward=1
+    await calls.answer("POST", "/user/*/points", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Claimed today", exact: true }).first()).toBeVisible();
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Daily reward claimed: +1.0000 points",
+    );
+  });
+
+  test("xstate.done.actor.loadStreak → CLAIM → STREAK.AUTO_CLAIMED current=1 reward=1", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await signUpAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/rewards/streak");
+    await calls.hold("POST", "/rewards/streak/claim");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await expect(page.getByRole("button", { name: "Tap to earn", exact: true })).toBeVisible();
+    // 1. xstate.done.actor.loadStreak
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Rewards", exact: true })
+      .click();
+    await calls.answer("GET", "/rewards/streak", "server");
+    // 2. CLAIM
+    await page
+      .getByRole("region", { name: "Daily streak", exact: true })
+      .getByRole("button", { name: "Claim +1 point", exact: true })
+      .click();
+    // 3. STREAK.AUTO_CLAIMED current=1 reward=1
+    await calls.answer("POST", "/user/*/points", "server");
+    // What the person sees at the end
+    await expect(page.getByRole("button", { name: "Claimed today", exact: true }).first()).toBeVisible();
+    await expect(page.getByLabel("Notifications alt+T", { exact: true })).toContainText(
+      "Daily reward claimed: +1.0000 points",
+    );
   });
 });
 

@@ -92,6 +92,12 @@ export type Action =
   | { do: "online" }
   /** The app's clock moves on `ms`, firing every timer due (the tests own the clock: no waiting). */
   | { do: "clock"; ms: number }
+  /**
+   * The app's clock jumps to `offsetMs` from the next UTC midnight (negative: before it), firing each timer
+   * due once on the way: the day ends on the server's calendar, which the test cannot move. `modelMs` is the
+   * same jump on the model's clock, whose day ends a fixed time after it opened (the real-clock check uses it).
+   */
+  | { do: "toDayEnd"; offsetMs: number; modelMs: number }
   /** Switches to tab `index` of the same browser (0 is the first), opening it on `url` when it is new. */
   | { do: "tab"; index: number; url?: string }
   /** The person closes tab `index` (not the one the walk looks at): its locks go back to the other tabs. */
@@ -201,6 +207,11 @@ export const pass = (call: Call, count: number): Action => ({ do: "pass", call, 
 export const offline = (): Action => ({ do: "offline" });
 export const online = (): Action => ({ do: "online" });
 export const clock = (ms: number): Action => ({ do: "clock", ms });
+export const toDayEnd = (offsetMs: number, modelMs: number): Action => ({
+  do: "toDayEnd",
+  offsetMs,
+  modelMs,
+});
 export const tab = (index: number, url?: string): Action => ({ do: "tab", index, ...(url ? { url } : {}) });
 export const closeTab = (index: number): Action => ({ do: "closeTab", index });
 export const forget = (key: string): Action => ({ do: "forget", key });

@@ -23,6 +23,8 @@ export interface WalkNetwork {
 export const JSDOM_CANNOT: Partial<Record<Action["do"], string>> = {
   clock:
     "moves the app's clock: the walk renders the whole app on real timers (the browser spec owns its clock)",
+  toDayEnd:
+    "moves the app's clock to the UTC day's end: the walk renders the whole app on real timers (the browser spec owns its clock)",
   tab: "opens a second tab: jsdom has one window (the browser spec opens one in the same context)",
   closeTab: "closes a second tab: jsdom has one window (the browser spec closes one of its context)",
   tapElsewhere:
@@ -183,6 +185,7 @@ export async function perform(
         window.localStorage.removeItem(action.key);
         break;
       case "clock":
+      case "toDayEnd":
       case "tab":
       case "closeTab":
       case "blockStorage":
