@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyMachineSnapshot } from "xstate";
 import { appMachine } from "#src/machines/app.machine.ts";
 import { suitePaths } from "../../tools/model-kit/paths.ts";
-import { appModel, appComings as model } from "./models/app.model.ts";
+import { appModel } from "./models/app.model.ts";
 import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 
 const sameValue = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => {
@@ -17,14 +17,20 @@ const sameValue = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => 
 };
 
 describe("app machine: generated paths", () => {
-  const suite = appModel.suites[0];
-  const paths = suitePaths(appModel, suite);
+  const cases = appModel.suites.flatMap((suite) =>
+    suitePaths(appModel, suite).map(
+      (path) => [`${suite.name}: ${describePath(path)}`, path, suite.options] as const,
+    ),
+  );
   it("reaches every state node", () => {
-    const shortest = suitePaths(appModel, suite, "shortest");
-    const reached = new Set(shortest.flatMap((path) => activeStateIds(path.state)));
+    const reached = new Set(
+      appModel.suites.flatMap((suite) =>
+        suitePaths(appModel, suite, "shortest").flatMap((path) => activeStateIds(path.state)),
+      ),
+    );
     expect(allStateIds(appMachine).filter((id) => !reached.has(id))).toEqual([]);
   });
-  it.each(paths.map((path) => [describePath(path), path] as const))("replays %s", async (_name, path) => {
+  it.each(cases)("replays %s", async (_name, path, model) => {
     const { snapshot, emitted } = await replayPath(appMachine, path, model, sameValue);
     // A stream is up only while its owner is signed in, and only after it said so.
     if (snapshot.matches({ user: "signedOut" })) expect(snapshot.context.streamsUp.user).toBe(false);

@@ -3,7 +3,8 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { newUser, serverPoints, signUpViaApi, tapElsewhere } from "../fixtures.ts";
+import { adminCredentials } from "../arrange/admin-session.ts";
+import { liveStreamUp, newUser, serverPoints, signUpViaApi, tapElsewhere } from "../fixtures.ts";
 
 test.describe("a player signs in and out", () => {
   test("(the page as it opens)", async ({ page, request }) => {
@@ -240,5 +241,85 @@ test.describe("a player signs in and out", () => {
     // What the person sees at the end
     await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("banner")).toContainText("0.0000");
+  });
+});
+
+test.describe("a support agent signs in and out of the back office", () => {
+  test("(the page as it opens)", async ({ page, request }) => {
+    await adminCredentials({ page, request });
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("xstate.snapshot.adminSession", { tag: "@core" }, async ({ page, request }) => {
+    const arranged = await adminCredentials({ page, request });
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
+    // 1. xstate.snapshot.adminSession
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Logout", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("button", { name: "Logout", exact: true }).first()).toBeVisible();
+  });
+
+  test('xstate.snapshot.adminSession → LIVE stream="admin"', async ({ page, request }) => {
+    const arranged = await adminCredentials({ page, request });
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
+    // 1. xstate.snapshot.adminSession
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Logout", exact: true }).first()).toBeVisible();
+    // 2. LIVE stream="admin"
+    await liveStreamUp(page);
+    // What the person sees at the end
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("button", { name: "Logout", exact: true }).first()).toBeVisible();
+  });
+
+  test("xstate.snapshot.adminSession → xstate.snapshot.adminSession", async ({ page, request }) => {
+    const arranged = await adminCredentials({ page, request });
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
+    // 1. xstate.snapshot.adminSession
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Logout", exact: true }).first()).toBeVisible();
+    // 2. xstate.snapshot.adminSession
+    await page.getByRole("button", { name: "Logout", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test('xstate.snapshot.adminSession → LIVE stream="admin" → xstate.snapshot.adminSession', async ({
+    page,
+    request,
+  }) => {
+    const arranged = await adminCredentials({ page, request });
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true })).toBeVisible();
+    // 1. xstate.snapshot.adminSession
+    await page.getByLabel("Email", { exact: true }).fill(arranged.adminEmail);
+    await page.getByLabel("Password", { exact: true }).fill(arranged.adminPassword);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Logout", exact: true }).first()).toBeVisible();
+    // 2. LIVE stream="admin"
+    await liveStreamUp(page);
+    // 3. xstate.snapshot.adminSession
+    await page.getByRole("button", { name: "Logout", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("heading", { name: "Admin Login", exact: true }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
   });
 });

@@ -3,18 +3,21 @@
  * in on /auth (the session's snapshot names the user: the root starts the player's actors and stream), the
  * stream comes up by itself, taps made on another device are pushed, the day's first sync claims the streak
  * reward (the root passes the claim on), and the player signs out from the account menu (the snapshot names
- * no one: the root stops the player's actors). Every event of the root is here: a gesture, or why none.
+ * no one: the root stops the player's actors). A second part is the back office's tab: the suite's admin signs
+ * in on /admin (the root opens the admins' stream) and out. Every event of the root is here: a gesture, or why
+ * none.
  */
 import type { AppEvent } from "#src/machines/app.types.ts";
 import { formatRewards } from "#src/ui/kit/format.ts";
-import { appComings } from "../models/app.model.ts";
-import type { ModelEvent, ModelOptions } from "../path-runner.ts";
+import { backOfficeTab, playerTab } from "../models/app.model.ts";
+import type { ModelEvent } from "../path-runner.ts";
 import {
   click,
   dispatch,
   type Expectation,
   fill,
   type Gesture,
+  liveStreamUp,
   type NotAGesture,
   notAGesture,
   tapElsewhere,
@@ -75,30 +78,27 @@ export const appGestures = {
   "ADMIN.CHANGED": notAGesture("raised by the root itself when an admin snapshot names another admin"),
 } satisfies Record<AppWalkEvent, Gesture<never> | NotAGesture>;
 
-const session = (id: string | null) => ({ context: { user: id ? { id } : null } });
-
-/** One player signs in and out; while signed in, the stream comes up, pushes a frame, a sync auto-claims. */
-export const playerModel: ModelOptions<unknown> = {
-  ...appComings,
-  events: (snapshot) =>
-    snapshot.matches({ user: "signedIn" })
+/**
+ * The back office's tab: the suite's admin signs in on /admin (the admin's snapshot names them: the root opens
+ * the admins' stream, which comes up by itself) and out with the back office's Logout.
+ */
+const ADMIN_LOGIN = { role: "heading", name: "Admin Login" } as const;
+export const backOfficeGestures = {
+  ...appGestures,
+  "xstate.snapshot.adminSession": (event: Snapshot) =>
+    event.snapshot.context.user
       ? [
-          { type: "xstate.snapshot.session", snapshot: session(null) },
-          ...(snapshot.context.streamsUp.user
-            ? [
-                {
-                  type: "LIVE",
-                  stream: "user",
-                  event: { type: "POINTS.UPDATED", points: 1, totalTaps: 1, multiplier: 0.001 },
-                },
-              ]
-            : [{ type: "LIVE", stream: "user", event: { type: "STREAM.UP" } }]),
-          { type: "STREAK.CLAIMED", current: 1, reward: 1 },
-          { type: "PAGEHIDE" },
-          { type: "ONLINE" },
+          fill("Email", { arranged: "adminEmail" }),
+          fill("Password", { arranged: "adminPassword" }),
+          click({ role: "button", name: "Login" }),
+          waitFor({ role: "button", name: "Logout" }),
         ]
-      : [{ type: "xstate.snapshot.session", snapshot: session("u1") }],
-};
+      : [click({ role: "button", name: "Logout" }), waitFor(ADMIN_LOGIN)],
+  "xstate.snapshot.session": notAGesture(
+    "the player's session: this tab is the back office's (the player's tab is the other part)",
+  ),
+  LIVE: () => [liveStreamUp()],
+} satisfies Record<AppWalkEvent, Gesture<never> | NotAGesture>;
 
 /** Taps made on another device, pushed to this page. */
 const isPush = (event: ModelEvent) =>
@@ -111,7 +111,7 @@ export const appWalk: Walk = {
   parts: [
     {
       name: "a player signs in and out",
-      model: playerModel,
+      model: playerTab,
       gestures: appGestures,
       start: { url: "/auth?mode=login", account: "signedUp", ready: { role: "button", name: "Login" } },
       atEnd: (leaf, events) => {
@@ -129,6 +129,21 @@ export const appWalk: Walk = {
         if (pushed + tapped > 0) seen.push({ serverTotalTaps: pushed + tapped });
         return seen;
       },
+    },
+    {
+      name: "a support agent signs in and out of the back office",
+      model: backOfficeTab,
+      gestures: backOfficeGestures,
+      start: {
+        url: "/admin",
+        account: "none",
+        arrange: { file: "admin-session", name: "adminCredentials" },
+        ready: ADMIN_LOGIN,
+      },
+      atEnd: (leaf) =>
+        leaf.matches({ admin: "signedIn" })
+          ? [{ url: "/admin/dashboard" }, { see: { role: "button", name: "Logout" } }]
+          : [{ see: ADMIN_LOGIN }, { url: "/admin" }],
     },
   ],
 };
