@@ -11,8 +11,8 @@ import {
 } from "./models/taps.model.ts";
 import { activeStateIds, allStateIds, describePath, replayPath } from "./path-runner.ts";
 
-const [sync, pushed, otherTabs] = tapsModel.suites;
-const paths = suitePaths(tapsModel, sync);
+const [sync, wallet, pushed, otherTabs] = tapsModel.suites;
+const paths = [...suitePaths(tapsModel, sync), ...suitePaths(tapsModel, wallet)];
 const sameState = (expected: AnyMachineSnapshot, actual: AnyMachineSnapshot) => {
   expect(actual.value).toEqual(expected.value);
   expect(actual.context.unsyncedTaps).toBe(expected.context.unsyncedTaps);

@@ -3,7 +3,7 @@
 // Do not edit: `npm run check` fails when this file differs from what the exporter writes
 // (`npm run model -- export --all --playwright --write` regenerates it; docs/decisions/029-model-kit.md).
 import { expect, test } from "@playwright/test";
-import { serverPoints, signUpClaimAndLogIn } from "../fixtures.ts";
+import { decideElsewhere, serverPoints, signUpClaimAndLogIn } from "../fixtures.ts";
 import { heldCalls, stopClock } from "../held-calls.ts";
 
 test.describe("tap and sync on /tap and /home", () => {
@@ -3621,5 +3621,216 @@ test.describe("tap and sync on /tap and /home", () => {
     await page.clock.runFor(4000);
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0020");
+  });
+});
+
+test.describe("support unfreezes the account while a batch waits", () => {
+  test("(the page as it opens)", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // What the person sees at the end
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(0);
+  });
+
+  test("xstate.done.actor.loadRewards", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(0);
+  });
+
+  test("xstate.done.actor.loadRewards → TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → FLUSH", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → FLUSH → xstate.error.actor.sendBatch(ACCOUNT_FROZEN)", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.done.actor.loadRewards → TAP → FLUSH → xstate.done.actor.sendBatch", async ({
+    page,
+    request,
+  }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 4. xstate.done.actor.sendBatch
+    await calls.answer("POST", "/user/*/points", "server");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+  });
+
+  test('xstate.done.actor.loadRewards → TAP → FLUSH → xstate.error.actor.sendBatch(ACCOUNT_FROZEN) → STANDING.CHANGED status="ok"', {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. FLUSH
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+      await expect(page.getByRole("button", { name: "Tap to earn", exact: true }).first()).toBeVisible();
+    }
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "Home", exact: true })
+      .click();
+    await expect(page.getByText("Rewards Balance", { exact: true }).first()).toBeVisible();
+    // 4. xstate.error.actor.sendBatch(ACCOUNT_FROZEN)
+    await calls.answer("POST", "/user/*/points", {
+      status: 403,
+      code: "ACCOUNT_FROZEN",
+      message: "Your account is under review. Taps are paused.",
+    });
+    // 5. STANDING.CHANGED status="ok"
+    await decideElsewhere(page, request, "freeze");
+    await decideElsewhere(page, request, "unfreeze");
+    await calls.asked("POST", "/user/*/points", 1);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
   });
 });

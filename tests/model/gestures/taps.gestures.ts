@@ -18,13 +18,15 @@ import {
 } from "#src/machines/taps/taps.types.ts";
 import { formatRewards } from "#src/ui/kit/format.ts";
 import { storeHolding } from "../../support/app-doubles.ts";
-import { NETWORK } from "../models/doubles.ts";
+import { NETWORK, numberedIds } from "../models/doubles.ts";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
   answer,
+  asked,
   type Call,
   click,
   clock,
+  decideElsewhere,
   dispatch,
   type Expectation,
   type Gesture,
@@ -37,6 +39,7 @@ import {
   pass,
   unlessVisible,
   type Walk,
+  type WalkPart,
   waitFor,
 } from "./actions.ts";
 
@@ -89,10 +92,10 @@ export const tapsGestures = {
   "xstate.done.actor.sendBatch": () => [answer(TAP_SYNC, "server")],
   "xstate.error.actor.sendBatch": (event: { error: unknown }) => [answer(TAP_SYNC, outcomeOf(event.error))],
   "xstate.done.actor.loadWalletBalance": notAGesture(
-    "read after WALLET.MOVED, which no gesture of this walk sends",
+    "read after WALLET.MOVED, which no gesture of this walk sends (its own suite, `the wallet read after a move`, replays it)",
   ),
   "xstate.error.actor.loadWalletBalance": notAGesture(
-    "read after WALLET.MOVED, which no gesture of this walk sends",
+    "read after WALLET.MOVED, which no gesture of this walk sends (its own suite, `the wallet read after a move`, replays it)",
   ),
   "xstate.after.SYNC_DELAY.taps.ready.debounce.waiting": () => [clock(SYNC_DELAY_MS)],
   "xstate.after.MAX_SYNC_DELAY.taps.ready.deadline.armed": () => [clock(MAX_SYNC_DELAY_MS)],
@@ -104,7 +107,9 @@ export const tapsGestures = {
   "COMBO.END": () => [clock(COMBO_RESET_MS)],
   "REWARDS.UPDATED": notAGesture("the reward dialogs send it after a purchase: walked with them"),
   "BOOST.FACTOR": notAGesture("the boosters actor tells it through the root: walked with boosters"),
-  "WALLET.MOVED": notAGesture("the root sends it when a deposit or withdrawal moves the wallet"),
+  "WALLET.MOVED": notAGesture(
+    "the root sends it when a deposit or withdrawal moves the wallet with the stream down: the person is on /wallet, and GET /wallet/balance, which it reads, cannot be held (the points load and the wallet page read it too)",
+  ),
   "TAPS.SETTLE": notAGesture("a rewards withdrawal asks it before going out: walked with withdraw-rewards"),
   "STORE.LOADED": notAGesture("the store child reads the stored figures at start: taps-store's paths"),
   "STORE.CHANGED": notAGesture(OTHER_TAB),
@@ -112,41 +117,53 @@ export const tapsGestures = {
   "POINTS.UPDATED": notAGesture(PUSHED),
   "WALLET.UPDATED": notAGesture(PUSHED),
   "MULTIPLIER.CHANGED": notAGesture(PUSHED),
-  "STANDING.CHANGED": notAGesture(PUSHED),
+  // Support unfreezes the account: the server pushes its standing back to ok, and the batches go out again.
+  // The walk's refusal (403 ACCOUNT_FROZEN) is the API's answer, not a freeze on the server, so support
+  // freezes it first: the standing then really changes, which is when the server pushes it. The waiting batch
+  // then goes out again (the walk waits for it to reach the held call).
+  "STANDING.CHANGED": () => [decideElsewhere("freeze"), decideElsewhere("unfreeze"), asked(TAP_SYNC, 1)],
   "STREAM.RESET": notAGesture(PUSHED),
   "STREAM.DOWN": notAGesture(PUSHED),
 } satisfies Record<TapsEvent["type"], Gesture<never> | NotAGesture> &
   Partial<Record<TapsWalkEvent, Gesture<never> | NotAGesture>>;
 
+/** A fresh account's figures as the points load answers them. */
+const LOADED_FRESH: ModelEvent = {
+  type: "xstate.done.actor.loadRewards",
+  output: { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1_000, walletBalanceMicro: 0 },
+};
+/** The server's answer to a batch of one tap, after `totalTaps` before it. */
+const creditedOne = (totalTaps: number) => ({
+  points: (totalTaps + 1) / 1000,
+  totalTaps: totalTaps + 1,
+  multiplier: 0.001,
+  credited: { taps: 1, points: 0.001, comboBonus: 0 },
+  streak: null,
+  replayed: false,
+});
+
 export const tapsWalkModel: ModelOptions<unknown> = {
-  input: { userId: "u1", newId: () => "id", now: () => 0 },
+  // Each batch has an id of its own, as in the app (the real-clock check replays paths with two at once).
+  input: { userId: "u1", newId: numberedIds("batch"), now: () => 0 },
   // The calls whose answers the paths take (the walk holds them until the step that answers).
   fakeActors: ["loadRewards", "sendBatch"],
   // For replaying a path on a simulated clock (walk-paths.ts): no storage, no closing page.
   actors: { store: storeHolding(null) },
   actions: { sendBeforeUnload: () => {} },
   events: (snapshot) => [
-    // At most two taps waiting keeps the model small; the unit tests and e2e count real volumes.
-    ...(pendingTaps(snapshot.context) < 2 ? [{ type: "TAP" }] : []),
+    // At most two taps waiting keeps the model small; the unit tests and e2e count real volumes. A frozen
+    // account's coin is paused; support may unfreeze it.
+    ...(snapshot.matches({ ready: { sync: "frozen" } })
+      ? [{ type: "STANDING.CHANGED", status: "ok" }]
+      : pendingTaps(snapshot.context) < 2
+        ? [{ type: "TAP" }]
+        : []),
     { type: "FLUSH" },
     { type: "PAGEHIDE" },
     { type: "ONLINE" },
-    {
-      type: "xstate.done.actor.loadRewards",
-      output: { pointsMicro: 0, totalTaps: 0, multiplierMicro: 1_000, walletBalanceMicro: 0 },
-    },
+    LOADED_FRESH,
     { type: "xstate.error.actor.loadRewards", error: NETWORK },
-    {
-      type: "xstate.done.actor.sendBatch",
-      output: {
-        points: (snapshot.context.totalTaps + 1) / 1000,
-        totalTaps: snapshot.context.totalTaps + 1,
-        multiplier: 0.001,
-        credited: { taps: 1, points: 0.001, comboBonus: 0 },
-        streak: null,
-        replayed: false,
-      },
-    },
+    { type: "xstate.done.actor.sendBatch", output: creditedOne(snapshot.context.totalTaps) },
     { type: "xstate.error.actor.sendBatch", error: NETWORK },
     { type: "xstate.error.actor.sendBatch", error: FROZEN },
     { type: "xstate.after.SYNC_DELAY.taps.ready.debounce.waiting" },
@@ -168,6 +185,46 @@ export const tapsWalkModel: ModelOptions<unknown> = {
 const CLAIMED_BEFORE = 1;
 const shownRewards = (made: number) => formatRewards(CLAIMED_BEFORE + made * 0.001);
 
+/** What a step shows: the header once the figures are in, the server's total once a sync is answered. */
+const checkAfter: WalkPart["after"] = ({ event, state, before }) => {
+  // The figures are in: the header counts every tap made so far (the server's and those waiting).
+  if (event.type === "xstate.done.actor.loadRewards")
+    return [{ seeIn: BANNER, text: shownRewards(tapsIn([...before, event])) }];
+  if (event.type !== "xstate.done.actor.sendBatch") return [];
+  // The answer is in: the server holds every tap made so far but those still waiting.
+  return [{ serverTotalTaps: tapsIn([...before, event]) - pendingTaps(state.context) }];
+};
+
+/** What a path ends on: the header counts every tap made, the server every tap no longer waiting. */
+const checkAtEnd: WalkPart["atEnd"] = (leaf, events) => {
+  const made = tapsIn(events);
+  const seen: Expectation[] = [];
+  // With no figures yet the header shows placeholders; once loaded it counts every tap made.
+  if (!leaf.hasTag("loading")) seen.push({ seeIn: BANNER, text: shownRewards(made) });
+  if (pendingTaps(leaf.context) === 0) seen.push({ serverTotalTaps: made });
+  return seen;
+};
+
+/**
+ * Support unfreezes an account whose sync the server refused (403 ACCOUNT_FROZEN): a tap, its refusal, the
+ * standing pushed back to ok, and the waiting batch sent again (the STANDING.CHANGED gesture waits for it). The main part's shortest paths reach the
+ * same states without the unfreeze, so it is a part of its own.
+ */
+export const unfreezeWalkModel: ModelOptions<unknown> = {
+  ...tapsWalkModel,
+  events: (snapshot) => {
+    if (snapshot.matches("loading")) return [LOADED_FRESH];
+    if (snapshot.matches({ ready: { sync: "frozen" } })) return [{ type: "STANDING.CHANGED", status: "ok" }];
+    if (snapshot.matches({ ready: { sync: "sending" } }))
+      return [
+        { type: "xstate.error.actor.sendBatch", error: FROZEN },
+        { type: "xstate.done.actor.sendBatch", output: creditedOne(snapshot.context.totalTaps) },
+      ];
+    if (snapshot.context.unsyncedTaps > 0) return [{ type: "FLUSH" }];
+    return pendingTaps(snapshot.context) === 0 && snapshot.context.totalTaps === 0 ? [{ type: "TAP" }] : [];
+  },
+};
+
 export const tapsWalk: Walk = {
   machine: "taps",
   parts: [
@@ -179,22 +236,17 @@ export const tapsWalk: Walk = {
       gestures: tapsGestures,
       before: [hold(POINTS_LOAD), hold(TAP_SYNC)],
       start: { url: "/tap", account: "signedIn", claimedToday: true },
-      after: ({ event, state, before }) => {
-        // The figures are in: the header counts every tap made so far (the server's and those waiting).
-        if (event.type === "xstate.done.actor.loadRewards")
-          return [{ seeIn: BANNER, text: shownRewards(tapsIn([...before, event])) }];
-        if (event.type !== "xstate.done.actor.sendBatch") return [];
-        // The answer is in: the server holds every tap made so far but those still waiting.
-        return [{ serverTotalTaps: tapsIn([...before, event]) - pendingTaps(state.context) }];
-      },
-      atEnd: (leaf, events) => {
-        const made = tapsIn(events);
-        const seen: Expectation[] = [];
-        // With no figures yet the header shows placeholders; once loaded it counts every tap made.
-        if (!leaf.hasTag("loading")) seen.push({ seeIn: BANNER, text: shownRewards(made) });
-        if (pendingTaps(leaf.context) === 0) seen.push({ serverTotalTaps: made });
-        return seen;
-      },
+      after: checkAfter,
+      atEnd: checkAtEnd,
+    },
+    {
+      name: "support unfreezes the account while a batch waits",
+      model: unfreezeWalkModel,
+      gestures: tapsGestures,
+      before: [hold(POINTS_LOAD), hold(TAP_SYNC)],
+      start: { url: "/tap", account: "signedIn", claimedToday: true },
+      after: checkAfter,
+      atEnd: checkAtEnd,
     },
   ],
 };
