@@ -179,12 +179,11 @@ describe("the faults, time and tabs as Playwright code", () => {
     expect(spec).toContain('page = await switchTab(tabs, 1, "/tap");');
   });
   it("signs the admin in, runs the part's arrangement and types what it made", () => {
-    const login = loginPart;
     const admin = {
       machine: "auth",
       parts: [
         {
-          ...login,
+          ...loginPart,
           start: {
             url: "/admin/users",
             account: "admin" as const,

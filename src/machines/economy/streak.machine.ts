@@ -5,7 +5,8 @@
  * Claim again re-sends the same key, so a day is never paid twice (src/machines/shared/attempt-key.ts).
  * `STREAK_ALREADY_CLAIMED` (another tab or device claimed today) is not a failure: the card shows today as
  * claimed. At the end of the UTC day (`resetsAt`) the card reads the streak again, so the next claim opens
- * without a reload; a claim that failed the day before is forgotten then (a new day is a new claim). The points a claim pays go to the taps actor through the root (REWARDS.UPDATED).
+ * without a reload; a claim that failed the day before is forgotten then (a new day is a new claim). The
+ * points a claim pays go to the taps actor through the root (REWARDS.UPDATED).
  * Auto-claim: a tap sync that claimed the day's reward is published by the root (`autoClaim`); the card then
  * shows today as claimed (the taps actor already toasted it and holds the points). Heard while loading, it
  * reads the streak again, as that read may predate the claim.

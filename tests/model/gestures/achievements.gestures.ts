@@ -23,13 +23,13 @@ import {
   resetStream,
   tab,
   tapElsewhere,
+  toPage,
   type Walk,
   waitFor,
 } from "./actions.ts";
 
 export const ACHIEVEMENTS_LOAD: Call = { method: "GET", path: "/rewards/achievements" };
 const LIST = { role: "region", name: "Achievements" } as const;
-const MAIN_NAVIGATION = { role: "navigation", name: "Main" } as const;
 const LOAD_FAILED = "Could not load your achievements. Check your connection and try again.";
 
 const NOT_HEARD = "a live event of another kind: the list does not listen to it";
@@ -47,7 +47,7 @@ export const achievementsGestures = {
   "ACHIEVEMENT.UNLOCKED": () => [
     tab(1, "/tap"),
     click({ role: "button", name: "Tap to earn" }),
-    click({ role: "link", name: "Home" }, MAIN_NAVIGATION),
+    toPage("Home"),
     waitFor({ text: "Rewards Balance" }),
     tab(0),
   ],

@@ -179,12 +179,18 @@ export type Action =
 
 /** Sonner's toaster, where every toast shows (its label names the keyboard shortcut that focuses it). */
 export const TOASTER = { label: "Notifications alt+T" } as const;
+/** The player's coin on /tap. */
+export const COIN = { role: "button", name: "Tap to earn" } as const;
+/** The player's main navigation (the tab bar at 375 px, the side bar at 1280 px). */
+export const MAIN_NAVIGATION = { role: "navigation", name: "Main" } as const;
 
 export const click = (target: Locator, within?: Locator): Action => ({
   do: "click",
   target,
   ...(within ? { within } : {}),
 });
+/** Follows the main navigation's link to the page `label` names ("Tap", "Home", "Rewards"). */
+export const toPage = (label: string): Action => click({ role: "link", name: label }, MAIN_NAVIGATION);
 export const fill = (label: string, value: Value, within?: Locator): Action => ({
   do: "fill",
   label,

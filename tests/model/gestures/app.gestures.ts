@@ -12,6 +12,7 @@ import { formatRewards } from "#src/ui/kit/format.ts";
 import { backOfficeTab, playerTab } from "../models/app.model.ts";
 import type { ModelEvent } from "../path-runner.ts";
 import {
+  COIN,
   click,
   dispatch,
   type Expectation,
@@ -21,12 +22,11 @@ import {
   type NotAGesture,
   notAGesture,
   tapElsewhere,
+  toPage,
   type Walk,
   waitFor,
 } from "./actions.ts";
 
-const MAIN_NAVIGATION = { role: "navigation", name: "Main" } as const;
-const COIN = { role: "button", name: "Tap to earn" } as const;
 /** The account menu of the walk's account ("Ada": initials A). */
 const ACCOUNT_MENU = { role: "button", namePrefix: "A: account menu" } as const;
 /** What the root's children tell it: each child's walk covers how a person causes it. */
@@ -59,11 +59,7 @@ export const appGestures = {
   LIVE: (event: { event: { type: string } }) =>
     event.event.type === "POINTS.UPDATED" ? [tapElsewhere(1)] : [waitFor({ text: "Rewards Balance" })],
   // The day's first tap sync claims the streak reward (auto-claim): tap once and leave the tap page.
-  "STREAK.CLAIMED": () => [
-    click({ role: "link", name: "Tap" }, MAIN_NAVIGATION),
-    click(COIN),
-    click({ role: "link", name: "Home" }, MAIN_NAVIGATION),
-  ],
+  "STREAK.CLAIMED": () => [toPage("Tap"), click(COIN), toPage("Home")],
   PAGEHIDE: () => [dispatch("pagehide")],
   ONLINE: () => [dispatch("online")],
   LOGOUT: () => [click(ACCOUNT_MENU), click({ role: "menuitem", name: "Logout" })],

@@ -105,7 +105,8 @@ export const loginWalkModel: ModelOptions<unknown> = {
  * network is retried after 30 s, and the person logs out from the account menu (POST /auth/logout held and
  * answered by the server or not at all: the stored session is cleared either way).
  */
-const REFRESH: Call = { method: "POST", path: "/auth/refresh" };
+/** The session's token refresh (other walks hold it too: after a jump of hours the token looks expired). */
+export const REFRESH: Call = { method: "POST", path: "/auth/refresh" };
 const LOGOUT_CALL: Call = { method: "POST", path: "/auth/logout" };
 /** The server's access token lives an hour (server/domain/auth/tokens.ts); the model's stored one too. */
 const ACCESS_LIFETIME_MS = 60 * 60 * 1000;

@@ -17,6 +17,7 @@ import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
   answer,
   type Call,
+  COIN,
   click,
   clock,
   type Expectation,
@@ -29,8 +30,10 @@ import {
   resetStream,
   TOASTER,
   toDayEnd,
+  toPage,
   type Walk,
 } from "./actions.ts";
+import { REFRESH } from "./auth.gestures.ts";
 import { TAP_SYNC } from "./taps.gestures.ts";
 
 export const STREAK_LOAD: Call = { method: "GET", path: "/rewards/streak" };
@@ -110,9 +113,6 @@ export const streakGestures = {
   ),
 } satisfies Record<StreakWalkEvent, Gesture<never> | NotAGesture>;
 
-/** The session's token refresh, held: after a jump of hours the token looks expired to the page only. */
-const REFRESH: Call = { method: "POST", path: "/auth/refresh" };
-
 /** A fresh account's streak as the server reads it before any claim (its values do not reach the screen). */
 const FRESH = {
   current: 0,
@@ -185,13 +185,11 @@ export const claimedBeforeWalkModel: ModelOptions<unknown> = {
  * day; answering the tap sync then claims it under the open card, whether or not Claim was pressed (the hand
  * claim stays held: the server already paid the day).
  */
-const COIN = { role: "button", name: "Tap to earn" } as const;
-const MAIN_NAVIGATION = { role: "navigation", name: "Main" } as const;
 
 export const autoClaimGestures = {
   ...streakGestures,
   "xstate.done.actor.loadStreak": (_event, _next, { earlier }) => [
-    ...(earlier.length === 0 ? [click(COIN), click({ role: "link", name: "Rewards" }, MAIN_NAVIGATION)] : []),
+    ...(earlier.length === 0 ? [click(COIN), toPage("Rewards")] : []),
     answer(STREAK_LOAD, "server"),
   ],
   "STREAK.AUTO_CLAIMED": () => [answer(TAP_SYNC, "server")],
@@ -248,6 +246,7 @@ export const streakWalk: Walk = {
       name: "claim today's streak on /rewards",
       model: streakWalkModel,
       gestures: streakGestures,
+      // The session's refresh is held: after the clock's jump of hours the token looks expired to the page only.
       before: [hold(STREAK_LOAD), hold(STREAK_CLAIM), hold(REFRESH)],
       start: { url: "/rewards", account: "signedIn" },
       atEnd: cardAtEnd,

@@ -15,6 +15,7 @@ import { formatRewards } from "#src/ui/kit/format.ts";
 import { tapsStore } from "../models/taps-store.model.ts";
 import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
+  COIN,
   click,
   clock,
   type Expectation,
@@ -23,12 +24,11 @@ import {
   type NotAGesture,
   notAGesture,
   tab,
+  toPage,
   type Walk,
   waitFor,
 } from "./actions.ts";
 
-const COIN = { role: "button", name: "Tap to earn" } as const;
-const MAIN_NAVIGATION = { role: "navigation", name: "Main" } as const;
 const RECORD = {
   pointsMicro: 0,
   totalTaps: 0,
@@ -48,7 +48,7 @@ export const tapsStoreGestures = {
   "WRITE.DUE": () => [clock(WRITE_DELAY_MS)],
   "PAGE.HIDDEN": () => [hide()],
   // Leaving the tap page forms a batch of what was tapped: the record is written at once.
-  SAVE: () => [click({ role: "link", name: "Home" }, MAIN_NAVIGATION), waitFor({ text: "Rewards Balance" })],
+  SAVE: () => [toPage("Home"), waitFor({ text: "Rewards Balance" })],
   "STORAGE.WRITTEN": notAGesture(OTHER_TABS),
   // A second tab of the app taps once and is hidden: it writes its record (one tap, not yet sent) at once, and
   // this tab sees it. The second tab stays open, so its lock is held and this tab keeps waiting for it; its tap

@@ -24,6 +24,7 @@ import {
   answer,
   asked,
   type Call,
+  COIN,
   click,
   clock,
   decideElsewhere,
@@ -37,6 +38,7 @@ import {
   offline,
   online,
   pass,
+  toPage,
   unlessVisible,
   type Walk,
   type WalkPart,
@@ -51,9 +53,6 @@ const FROZEN = {
 };
 const BANNER = { role: "banner" } as const;
 const tapsIn = (events: ModelEvent[]) => events.filter((event) => event.type === "TAP").length;
-const COIN = { role: "button", name: "Tap to earn" } as const;
-const MAIN_NAVIGATION = { role: "navigation", name: "Main" } as const;
-const toPage = (label: string) => click({ role: "link", name: label }, MAIN_NAVIGATION);
 
 /** The calls the walk holds: the points load (one of the three reads of loadRewards) and the tap sync. */
 export const POINTS_LOAD: Call = { method: "GET", path: "/user/*/points" };

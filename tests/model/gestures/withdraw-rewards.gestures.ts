@@ -20,6 +20,7 @@ import type { ModelEvent, ModelOptions } from "../path-runner.ts";
 import {
   answer,
   type Call,
+  COIN,
   click,
   clock,
   type Expectation,
@@ -172,7 +173,6 @@ const atEndWith =
  * balance the server would believe.
  */
 const HELD_TAP_POINTS = AVAILABLE + 0.001;
-const COIN = { role: "button", name: "Tap to earn" } as const;
 const WITHDRAW_BUTTON = { role: "button", name: "Withdraw Rewards" } as const;
 
 export const withdrawWithTapHeldModel: ModelOptions<unknown> = {
