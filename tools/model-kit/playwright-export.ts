@@ -47,7 +47,9 @@ function testCode(
     const gesture = performed[index];
     const how = part.causedFailures?.[step.event.type]?.how;
     const note = gesture
-      ? ""
+      ? step.waitMs
+        ? ` (${step.waitMs / 1000} s after the step before: the timers then fire in this path's order)`
+        : ""
       : how
         ? ` (${how})`
         : step.event.type.startsWith("xstate.after.")

@@ -6,21 +6,13 @@
  * - or, for walks that do not hold a call, a completion the app gets by itself (the real server answers at
  *   once, so no other step may come while it is out) or a failure a gesture causes (a wrong password), and a
  *   timer short enough to wait for;
- * and when its timers fire in the path's order on a real clock (checked by replaying the path on a simulated
- * clock moved as the clock gestures move it: a 30 s deadline cannot fire while a 6 s timer started after it
- * is still running).
+ * and when its timers fire in the path's order on a real clock (real-clock.ts replays the path on a clock the
+ * path moves: a 30 s deadline cannot fire while a 6 s timer started with it still runs, but a reload 30 s
+ * after a failed load can come while the debounce of a tap made 25 s after it still waits).
  */
+import { type AnyMachineSnapshot, type AnyStateMachine, getNextSnapshot } from "xstate";
 import {
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  createActor,
-  fromCallback,
-  getNextSnapshot,
-  SimulatedClock,
-} from "xstate";
-import {
-  type Action,
-  allActions,
+  clock,
   type Gesture,
   isGesture,
   type WalkPart,
@@ -29,6 +21,7 @@ import {
 import type { ModelEvent, ModelOptions } from "../../tests/model/path-runner.ts";
 import { describeEvent } from "./describe.ts";
 import type { ModelPath } from "./paths.ts";
+import { onRealClock } from "./real-clock.ts";
 
 export type Judged = { steps: WalkStep[] } | { skip: string };
 
@@ -68,11 +61,15 @@ const offered = (part: WalkPart, snapshot: AnyMachineSnapshot): readonly ModelEv
 export function gestureActions(part: WalkPart, step: WalkStep, next: ModelEvent | undefined) {
   const entry = part.gestures[step.event.type];
   if (!isGesture(entry)) return undefined;
-  return (entry as Gesture<unknown>)(step.event, next, {
+  const actions = (entry as Gesture<unknown>)(step.event, next, {
     before: step.prior,
     after: step.state,
     earlier: step.before,
   });
+  // The real-clock replay's word on time (real-clock.ts): a timer's step moves the clock to that timer, and
+  // the person may wait before a step.
+  const timed = step.clockMs !== undefined ? [clock(step.clockMs)] : actions;
+  return step.waitMs ? [clock(step.waitMs), ...timed] : timed;
 }
 
 /** The calls whose answers the walk's gestures give (their completions are gestures, not the server's). */
@@ -81,13 +78,6 @@ const answeredByWalk = (part: WalkPart) =>
     (actor) =>
       isGesture(part.gestures[`xstate.done.actor.${actor}`]) ||
       isGesture(part.gestures[`xstate.error.actor.${actor}`]),
-  );
-
-const clockMs = (actions: Action[]) =>
-  allActions(actions).reduce(
-    (sum, action) =>
-      sum + (action.do === "clock" ? action.ms : action.do === "toDayEnd" ? action.modelMs : 0),
-    0,
   );
 
 /**
@@ -157,50 +147,5 @@ export function judgePath(
   const timers = shortTimersOut(before, part.shortDelays ?? []);
   if (timers.length > 0)
     return { skip: `ends as the ${timers.join(", ")} timer is about to move on by itself` };
-  const disagreement = machine ? realClockDisagrees(machine, part, steps, serializeState) : null;
-  return disagreement ? { skip: disagreement } : { steps };
-}
-
-/**
- * Replays `steps` on the machine with a simulated clock that only the path's clock gestures move (the
- * exported test owns the browser's clock the same way), the calls stood in by actors that never answer
- * (their completions are sent as the path sends them). Returns why real time leaves the path, or null.
- */
-export function realClockDisagrees(
-  machine: AnyStateMachine,
-  part: WalkPart,
-  steps: WalkStep[],
-  serializeState: ModelOptions<unknown>["serializeState"] = part.model.serializeState,
-): string | null {
-  const moves = steps.map((step, index) =>
-    clockMs(gestureActions(part, step, steps[index + 1]?.event) ?? []),
-  );
-  if (moves.every((ms) => ms === 0)) return null;
-  const options = part.model;
-  const silent = Object.fromEntries(options.fakeActors.map((src) => [src, fromCallback(() => {})]));
-  const clock = new SimulatedClock();
-  const actor = createActor(
-    machine.provide({ actors: { ...options.actors, ...silent }, actions: options.actions ?? {} }),
-    { input: options.input, clock },
-  );
-  actor.start();
-  try {
-    for (const [index, step] of steps.entries()) {
-      const ms = moves[index]!;
-      // A timer's step is the clock moving; another step's gesture may move it too (a menu's frames), then
-      // the event is the gesture's own.
-      if (ms > 0) clock.increment(ms);
-      if (!step.event.type.startsWith("xstate.after.")) actor.send(step.event);
-      const expected = serializeState(step.state);
-      if (serializeState(actor.getSnapshot()) !== expected) {
-        const timer = step.event.type.match(/^xstate\.after\.([^.]+)\./)?.[1];
-        return timer
-          ? `the ${timer} timer, here: on a real clock another timer fires first (the model offers timers in any order)`
-          : `${step.event.type}: on a real clock the app is elsewhere by then`;
-      }
-    }
-    return null;
-  } finally {
-    actor.stop();
-  }
+  return machine ? onRealClock(machine, part, steps, serializeState) : { steps };
 }

@@ -1188,7 +1188,7 @@ test.describe("tap and sync on /tap and /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0010");
   });
 
-  test("xstate.done.actor.loadRewards → TAP → FLUSH → xstate.done.actor.sendBatch", { tag: "@core" }, async ({
+  test("xstate.done.actor.loadRewards → TAP → FLUSH → xstate.done.actor.sendBatch", async ({
     page,
     request,
   }) => {
@@ -2320,9 +2320,10 @@ test.describe("tap and sync on /tap and /home", () => {
     await expect(page.getByRole("banner")).toContainText("1.0020");
   });
 
-  test("TAP → xstate.done.actor.loadRewards → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → xstate.after.SYNC_DELAY.taps.ready.debounce.waiting", {
-    tag: "@core",
-  }, async ({ page, request }) => {
+  test("TAP → xstate.done.actor.loadRewards → TAP → xstate.error.actor.sendBatch(NETWORK_ERROR) → xstate.after.SYNC_DELAY.taps.ready.debounce.waiting", async ({
+    page,
+    request,
+  }) => {
     await page.clock.install();
     await signUpClaimAndLogIn(page, request);
     const calls = heldCalls(page.context());
@@ -3830,6 +3831,208 @@ test.describe("support unfreezes the account while a batch waits", () => {
     await decideElsewhere(page, request, "freeze");
     await decideElsewhere(page, request, "unfreeze");
     await calls.asked("POST", "/user/*/points", 1);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+});
+
+test.describe("a late tap while the figures wait to reload", () => {
+  test("(the page as it opens)", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // What the person sees at the end
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(0);
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR)", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0000");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(0);
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP", async ({ page, request }) => {
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.after.RELOAD_DELAY.taps.ready.figures.stale", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await stopClock(page);
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP (25 s after the step before: the timers then fire in this path's order)
+    await page.clock.runFor(25000);
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. xstate.after.RELOAD_DELAY.taps.ready.figures.stale
+    await page.clock.runFor(5000);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.after.RELOAD_DELAY.taps.ready.figures.stale → xstate.done.actor.loadRewards", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await stopClock(page);
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP (25 s after the step before: the timers then fire in this path's order)
+    await page.clock.runFor(25000);
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. xstate.after.RELOAD_DELAY.taps.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 4. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.after.RELOAD_DELAY.taps.ready.figures.stale → xstate.done.actor.loadRewards → xstate.after.SYNC_DELAY.taps.ready.debounce.waiting", async ({
+    page,
+    request,
+  }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await stopClock(page);
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP (25 s after the step before: the timers then fire in this path's order)
+    await page.clock.runFor(25000);
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. xstate.after.RELOAD_DELAY.taps.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 4. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 5. xstate.after.SYNC_DELAY.taps.ready.debounce.waiting
+    await page.clock.runFor(6000);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.after.RELOAD_DELAY.taps.ready.figures.stale → xstate.done.actor.loadRewards → xstate.after.SYNC_DELAY.taps.ready.debounce.waiting → xstate.done.actor.sendBatch", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await stopClock(page);
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP (25 s after the step before: the timers then fire in this path's order)
+    await page.clock.runFor(25000);
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. xstate.after.RELOAD_DELAY.taps.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 4. xstate.done.actor.loadRewards
+    await calls.answer("GET", "/user/*/points", "server");
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    // 5. xstate.after.SYNC_DELAY.taps.ready.debounce.waiting
+    await page.clock.runFor(6000);
+    // 6. xstate.done.actor.sendBatch
+    await calls.answer("POST", "/user/*/points", "server");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+    // What the person sees at the end
+    await expect(page.getByRole("banner")).toContainText("1.0010");
+    await expect.poll(async () => (await serverPoints(page, request)).totalTaps, { timeout: 20_000 }).toBe(1);
+  });
+
+  test("xstate.error.actor.loadRewards(NETWORK_ERROR) → TAP → xstate.after.RELOAD_DELAY.taps.ready.figures.stale → xstate.error.actor.loadRewards(NETWORK_ERROR)", {
+    tag: "@core",
+  }, async ({ page, request }) => {
+    await page.clock.install();
+    await signUpClaimAndLogIn(page, request);
+    const calls = heldCalls(page.context());
+    await calls.hold("GET", "/user/*/points");
+    await calls.hold("POST", "/user/*/points");
+    await page.goto("/tap");
+    await stopClock(page);
+    // 1. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
+    // 2. TAP (25 s after the step before: the timers then fire in this path's order)
+    await page.clock.runFor(25000);
+    if (!(await page.getByRole("button", { name: "Tap to earn", exact: true }).isVisible())) {
+      await page
+        .getByRole("navigation", { name: "Main", exact: true })
+        .getByRole("link", { name: "Tap", exact: true })
+        .click();
+    }
+    await page.getByRole("button", { name: "Tap to earn", exact: true }).click();
+    // 3. xstate.after.RELOAD_DELAY.taps.ready.figures.stale
+    await page.clock.runFor(5000);
+    // 4. xstate.error.actor.loadRewards(NETWORK_ERROR)
+    await calls.answer("GET", "/user/*/points", "network");
     // What the person sees at the end
     await expect(page.getByRole("banner")).toContainText("1.0010");
   });

@@ -319,6 +319,10 @@ export interface WalkStep {
   /** The model's snapshot before the step. */
   prior: AnyMachineSnapshot;
   before: ModelEvent[];
+  /** How long the person waits before the step (the real-clock replay adds it so timers fire in order). */
+  waitMs?: number;
+  /** How far a timer's step moves the clock: to the moment that timer falls due (the real-clock replay's). */
+  clockMs?: number;
 }
 
 /**

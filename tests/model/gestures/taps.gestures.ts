@@ -224,6 +224,30 @@ export const unfreezeWalkModel: ModelOptions<unknown> = {
   },
 };
 
+/**
+ * A tap while the figures wait to be read again after a failed load: the reload 30 s after the failure comes
+ * before the tap's 6 s debounce only when the person taps late enough, so the exported test waits before the
+ * tap (the real-clock replay, tools/model-kit/real-clock.ts, says how long). Then the figures come in (or fail
+ * again) and the tap goes out.
+ */
+export const reloadFirstWalkModel: ModelOptions<unknown> = {
+  ...tapsWalkModel,
+  events: (snapshot) => {
+    if (snapshot.matches("loading")) return [{ type: "xstate.error.actor.loadRewards", error: NETWORK }];
+    if (snapshot.matches({ ready: { figures: "stale" } }))
+      return snapshot.context.unsyncedTaps === 0
+        ? [{ type: "TAP" }]
+        : [{ type: "xstate.after.RELOAD_DELAY.taps.ready.figures.stale" }];
+    if (snapshot.matches({ ready: { figures: "refreshing" } }))
+      return [LOADED_FRESH, { type: "xstate.error.actor.loadRewards", error: NETWORK }];
+    if (snapshot.matches({ ready: { sync: "sending" } }))
+      return [{ type: "xstate.done.actor.sendBatch", output: creditedOne(snapshot.context.totalTaps) }];
+    return snapshot.context.unsyncedTaps > 0
+      ? [{ type: "xstate.after.SYNC_DELAY.taps.ready.debounce.waiting" }]
+      : [];
+  },
+};
+
 export const tapsWalk: Walk = {
   machine: "taps",
   parts: [
@@ -241,6 +265,15 @@ export const tapsWalk: Walk = {
     {
       name: "support unfreezes the account while a batch waits",
       model: unfreezeWalkModel,
+      gestures: tapsGestures,
+      before: [hold(POINTS_LOAD), hold(TAP_SYNC)],
+      start: { url: "/tap", account: "signedIn", claimedToday: true },
+      after: checkAfter,
+      atEnd: checkAtEnd,
+    },
+    {
+      name: "a late tap while the figures wait to reload",
+      model: reloadFirstWalkModel,
       gestures: tapsGestures,
       before: [hold(POINTS_LOAD), hold(TAP_SYNC)],
       start: { url: "/tap", account: "signedIn", claimedToday: true },
