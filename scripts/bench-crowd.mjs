@@ -144,7 +144,8 @@ try {
   const windows = [];
   for (const [sentAt, latency] of timed) {
     const index = Math.floor(sentAt / WINDOW_MS);
-    (windows[index] ??= []).push(latency);
+    windows[index] ??= [];
+    windows[index].push(latency);
   }
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
