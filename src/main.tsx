@@ -1,7 +1,5 @@
-import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { routeTree } from "./routeTree.gen.ts";
+import { mountApp } from "./mount-app.tsx";
+import { createAppRouter } from "./router.tsx";
 import type { AppRuntime } from "./runtime.ts";
 import { readTelegramLaunch } from "./telegram/launch.ts";
 import "./styles.css";
@@ -14,24 +12,9 @@ const loadRuntime = () => {
   return runtime;
 };
 
-const router = createRouter({
-  routeTree,
-  context: { loadRuntime },
-  defaultPreload: "intent",
-  scrollRestoration: true,
-});
+const router = createAppRouter({ loadRuntime });
 
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+void mountApp(document.getElementById("root")!, router);
 
 // Inside Telegram only (docs/decisions/031): Telegram's theme, back button and haptics, loaded on the side.
 if (readTelegramLaunch()) {
