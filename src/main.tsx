@@ -14,7 +14,7 @@ const loadRuntime = () => {
 
 const router = createAppRouter({ loadRuntime });
 
-void mountApp(document.getElementById("root")!, router);
+const mounted = mountApp(document.getElementById("root")!, router);
 
 // Inside Telegram only (docs/decisions/031): Telegram's theme, back button and haptics, loaded on the side.
 if (readTelegramLaunch()) {
@@ -31,5 +31,6 @@ if (readTelegramLaunch()) {
   );
 }
 
+// Not before React has the page: starting the runtime is a long task that hydration must not wait behind.
 const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-whenIdle(() => void loadRuntime());
+void mounted.then(() => whenIdle(() => void loadRuntime()));
