@@ -3,6 +3,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/precompress.ts";
+import { prerender } from "./scripts/prerender.ts";
 
 const apiPort = process.env.PORT ?? "3000";
 
@@ -12,6 +13,8 @@ export default defineConfig({
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
     react(),
     tailwindcss(),
+    // The public pages as HTML, hydrated in the browser (docs/decisions/043); compressed below with the rest.
+    prerender(),
     // .br and .gz beside every text file, sent as they are (docs/decisions/021).
     precompress(),
   ],

@@ -1,7 +1,5 @@
-import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { routeTree } from "./routeTree.gen.ts";
+import { mountApp } from "./mount-app.tsx";
+import { createAppRouter } from "./router.tsx";
 import type { AppRuntime } from "./runtime.ts";
 import { readTelegramLaunch } from "./telegram/launch.ts";
 import "./styles.css";
@@ -14,24 +12,9 @@ const loadRuntime = () => {
   return runtime;
 };
 
-const router = createRouter({
-  routeTree,
-  context: { loadRuntime },
-  defaultPreload: "intent",
-  scrollRestoration: true,
-});
+const router = createAppRouter({ loadRuntime });
 
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+const mounted = mountApp(document.getElementById("root")!, router);
 
 // Inside Telegram only (docs/decisions/031): Telegram's theme, back button and haptics, loaded on the side.
 if (readTelegramLaunch()) {
@@ -48,5 +31,6 @@ if (readTelegramLaunch()) {
   );
 }
 
+// Not before React has the page: starting the runtime is a long task that hydration must not wait behind.
 const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-whenIdle(() => void loadRuntime());
+void mounted.then(() => whenIdle(() => void loadRuntime()));

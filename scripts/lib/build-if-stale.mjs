@@ -5,9 +5,19 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const WEB_INPUTS = ["src", "public", "index.html", "vite.config.ts"];
-// The server imports the API contracts from src/api.
-const SERVER_INPUTS = ["server", "src/api", "package.json", "scripts/build-server.mjs"];
+// The build also runs scripts/precompress.ts and scripts/prerender*, and the pages it renders read contracts/.
+const WEB_INPUTS = [
+  "src",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "contracts",
+  "scripts/prerender.ts",
+  "scripts/prerender",
+  "scripts/precompress.ts",
+];
+// The server imports the API contracts from src/api and contracts/.
+const SERVER_INPUTS = ["server", "src/api", "contracts", "package.json", "scripts/build-server.mjs"];
 export const SERVER_ENTRY = path.join(root, "dist-server", "server.mjs");
 /**
  * How plain node runs it. V8 lets the young generation grow to 16 MiB per semi-space, which an idle server
@@ -31,7 +41,11 @@ const sourcesAt = (inputs) => Math.max(...inputs.map((input) => newestMtime(path
 
 /** Exits the process with vite's status when the build fails: nothing can be served without it. */
 export function buildWebIfStale() {
-  const built = builtAt(path.join(root, "dist", "index.html"));
+  // The built landing page is written last (docs/decisions/043): a build that failed on it is not complete.
+  const built = Math.min(
+    builtAt(path.join(root, "dist", "index.html")),
+    builtAt(path.join(root, "dist", "prerendered", "index.html")),
+  );
   if (built >= sourcesAt(WEB_INPUTS)) return;
   console.log(
     built === 0

@@ -35,8 +35,10 @@ function kept(win: TelegramWindow): Pick<Storage, "getItem" | "setItem"> | null 
 }
 
 export function readTelegramLaunch(
-  win: TelegramWindow = window as unknown as TelegramWindow,
+  win: TelegramWindow | undefined = globalThis.window as unknown as TelegramWindow | undefined,
 ): TelegramLaunch | null {
+  // The build's render of the public pages (docs/decisions/043) has no window: no Telegram either.
+  if (!win) return null;
   const storage = kept(win);
   const initData =
     win.Telegram?.WebApp?.initData || fromFragment(win.location.hash) || storage?.getItem(KEPT);

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { afterAll, describe, expect, it } from "vitest";
 import { defineEndpoint } from "#contracts/endpoint.ts";
+import { PRERENDERED_PAGES } from "#contracts/prerendered-pages.ts";
 import { registerEndpoint } from "#server/routes/register-endpoint.ts";
 import { precompressDir } from "../../scripts/precompress.ts";
 import { errorBody, setupTestApp, testEngine, uniqueEmail } from "./helpers/test-app.ts";
@@ -372,6 +373,13 @@ describe("the SPA", () => {
     expect(plain.body).toBe(bundle);
   });
 
+  it("answers / to any client, not only to browsers, as the folder's index did", async () => {
+    const res = await t.app.inject({ url: "/", headers: { accept: "*/*" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("TapRewards SPA");
+    expect((await t.app.inject({ method: "POST", url: "/" })).statusCode).toBe(404);
+  });
+
   it("says how to build it when dist is missing", async () => {
     const app: FastifyInstance = await t.buildAnother({ distDir: path.join(distDir, "does-not-exist") });
     const res = await app.inject({ url: "/wallet", headers: { accept: "text/html" } });
@@ -379,5 +387,55 @@ describe("the SPA", () => {
     expect(res.headers["content-type"]).toContain("text/plain");
     expect(res.body).toContain("npm run build");
     expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+  });
+});
+
+describe("the public pages built as HTML (docs/decisions/043)", () => {
+  /** A build with the shell and every built page, each page naming itself in its body. */
+  const builtDir = mkdtempSync(path.join(tmpdir(), "tr-built-"));
+  writeFileSync(path.join(builtDir, "index.html"), "<!doctype html><title>TapRewards SPA</title>");
+  for (const page of PRERENDERED_PAGES) {
+    mkdirSync(path.dirname(path.join(builtDir, page.file)), { recursive: true });
+    // Big enough to be compressed, as the build's pages are.
+    writeFileSync(
+      path.join(builtDir, page.file),
+      `<title>built ${page.href}</title>${"<p>text</p>".repeat(200)}`,
+    );
+  }
+  precompressDir(builtDir);
+  afterAll(() => rmSync(builtDir, { recursive: true, force: true }));
+  const html = { accept: "text/html" };
+
+  it("sends each address its own page, and the shell to every other client route", async () => {
+    const app = await t.buildAnother({ distDir: builtDir });
+    const expected: [string, string][] = [
+      ["/", "built /"],
+      ["/?utm_source=x", "built /"],
+      ["/auth", "built /auth<"],
+      ["/auth?mode=login&redirect=%2Fwallet", "built /auth<"],
+      ["/auth?mode=signup&ref=abc", "built /auth?mode=signup"],
+      ["/auth?mode=reset&token=abc", "built /auth?mode=reset"],
+      ["/auth?mode=verify&token=abc", "built /auth?mode=verify"],
+      ["/auth?mode=forgot", "built /auth?mode=forgot"],
+      ["/auth?mode=nonsense", "built /auth<"],
+      ["/wallet", "TapRewards SPA"],
+      ["/features", "TapRewards SPA"],
+      ["/admin/users", "TapRewards SPA"],
+      ["/no/such/page", "TapRewards SPA"],
+    ];
+    for (const [url, body] of expected) {
+      const res = await app.inject({ url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(body);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+    }
+  });
+
+  it("sends a page compressed like every other file", async () => {
+    const app = await t.buildAnother({ distDir: builtDir });
+    const res = await app.inject({ url: "/auth?mode=signup", headers: { ...html, "accept-encoding": "br" } });
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain("built /auth?mode=signup");
   });
 });

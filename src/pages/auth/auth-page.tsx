@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from "@xstate/react";
 import { type AccountFormsView, toAccountFormsView } from "#src/machines/auth/account-forms.view.ts";
 import { type SessionSnapshot, toSessionView } from "#src/machines/auth/auth.view.ts";
+import { useHydrated } from "#src/pages/shell/use-hydrated.ts";
 import { useMachineEffects } from "#src/pages/shell/use-machine-effects.ts";
 import type { AppRuntime } from "#src/runtime.ts";
 import { AuthLayout } from "#src/ui/auth/auth-layout.tsx";
@@ -29,6 +30,13 @@ function selectLogin(snapshot: SessionSnapshot) {
 const NO_FORMS: AccountFormsView = { busy: false, error: null };
 
 /**
+ * What the built HTML shows (docs/decisions/043): nothing under way, no error; a mail's verify link is being
+ * checked as the page opens. The browser's hydrating render shows it too, then the session's live state.
+ */
+const BUILT_LOGIN = { busy: false, formError: null };
+const builtForms = (mode: AuthMode): AccountFormsView => ({ busy: mode === "verify", error: null });
+
+/**
  * The sign-in forms (docs/product.md §2): login with the session actor, the others with the account forms,
  * which the session runs while the page is open (the route tells it, src/routes/_session/auth.tsx). The
  * session also clears the forms' errors on each switch of form, confirms a mail's link, and sends a
@@ -36,20 +44,26 @@ const NO_FORMS: AccountFormsView = { busy: false, error: null };
  */
 export function AuthPage({ runtime, search }: { runtime: AppRuntime; search: AuthSearch }) {
   const { mode = "login", token, redirect, ref } = search;
-  const login = useSelector(runtime.session, selectLogin, shallowEqual);
+  const liveLogin = useSelector(runtime.session, selectLogin, shallowEqual);
   const forms = useSelector(runtime.session, (snapshot) => snapshot.children.accountForms);
-  const { busy, error } = useSelector(
+  const liveForms = useSelector(
     forms,
     (snapshot) => (snapshot ? toAccountFormsView(snapshot) : NO_FORMS),
     shallowEqual,
   );
   useMachineEffects(forms ?? null);
+  // Until React has adopted the built page its buttons stay disabled: a press then would submit the form
+  // natively (a GET with the password in the address). Typing works from the first paint.
+  const hydrated = useHydrated();
+  const login = hydrated ? liveLogin : BUILT_LOGIN;
+  const { busy, error } = hydrated ? liveForms : builtForms(mode);
 
   const [title, subtitle] = TITLES[mode];
   return (
     <AuthLayout title={title} subtitle={subtitle}>
       {mode === "login" && (
         <LoginForm
+          ready={hydrated}
           busy={login.busy}
           error={login.formError}
           redirect={redirect}
@@ -58,6 +72,7 @@ export function AuthPage({ runtime, search }: { runtime: AppRuntime; search: Aut
       )}
       {mode === "signup" && (
         <SignupForm
+          ready={hydrated}
           busy={busy}
           error={error}
           referralCode={ref}
@@ -66,6 +81,7 @@ export function AuthPage({ runtime, search }: { runtime: AppRuntime; search: Aut
       )}
       {mode === "forgot" && (
         <ForgotForm
+          ready={hydrated}
           busy={busy}
           error={error}
           onSubmit={(values) => forms?.send({ type: "FORGOT", ...values })}
@@ -73,6 +89,7 @@ export function AuthPage({ runtime, search }: { runtime: AppRuntime; search: Aut
       )}
       {mode === "reset" && (
         <ResetForm
+          ready={hydrated}
           busy={busy}
           error={error}
           onSubmit={(values) => forms?.send({ type: "RESET", token: token ?? "", ...values })}

@@ -5,9 +5,11 @@
  * chunk, so it imports valibot only.
  */
 import * as v from "valibot";
+import { AUTH_FORMS } from "#contracts/prerendered-pages.ts";
 import { safeRedirect } from "./safe-redirect.ts";
 
-export const AUTH_MODES = ["login", "signup", "forgot", "reset", "verify"] as const;
+/** One list with the pages the build writes, so every form has its built page. */
+export const AUTH_MODES = AUTH_FORMS;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
 const lenient = <const TSchema extends v.GenericSchema>(schema: TSchema) =>

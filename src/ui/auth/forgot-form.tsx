@@ -4,10 +4,13 @@ import { TextField } from "../kit/field.tsx";
 import { FormError, readFields } from "./auth-layout.tsx";
 
 export function ForgotForm({
+  ready = true,
   busy,
   error,
   onSubmit,
 }: {
+  /** False until the page is live: the submit button stays disabled, so the form cannot submit natively. */
+  ready?: boolean;
   busy: boolean;
   error: string | null;
   onSubmit: (values: { email: string }) => void;
@@ -23,7 +26,13 @@ export function ForgotForm({
     >
       <TextField label="Email" name="email" type="email" autoComplete="email" placeholder="you@example.com" />
       <FormError message={error} />
-      <StatusButton type="submit" status={busy ? "pending" : "idle"} busyLabel="Sending..." size="lg">
+      <StatusButton
+        type="submit"
+        disabled={!ready}
+        status={busy ? "pending" : "idle"}
+        busyLabel="Sending..."
+        size="lg"
+      >
         Send Reset Link
       </StatusButton>
       <p className="text-center text-sm text-slate-400">

@@ -9,11 +9,14 @@ export interface LoginValues {
 }
 
 export function LoginForm({
+  ready = true,
   busy,
   error,
   onSubmit,
   redirect,
 }: {
+  /** False until the page is live: the submit button stays disabled, so the form cannot submit natively. */
+  ready?: boolean;
   busy: boolean;
   error: string | null;
   onSubmit: (values: LoginValues) => void;
@@ -40,7 +43,13 @@ export function LoginForm({
         </Link>
       </div>
       <FormError message={error} />
-      <StatusButton type="submit" status={busy ? "pending" : "idle"} busyLabel="Signing in..." size="lg">
+      <StatusButton
+        type="submit"
+        disabled={!ready}
+        status={busy ? "pending" : "idle"}
+        busyLabel="Signing in..."
+        size="lg"
+      >
         Login
       </StatusButton>
       <p className="text-center text-sm text-slate-400">

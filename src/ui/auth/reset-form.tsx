@@ -4,10 +4,13 @@ import { TextField } from "../kit/field.tsx";
 import { FormError, readFields } from "./auth-layout.tsx";
 
 export function ResetForm({
+  ready = true,
   busy,
   error,
   onSubmit,
 }: {
+  /** False until the page is live: the submit button stays disabled, so the form cannot submit natively. */
+  ready?: boolean;
   busy: boolean;
   error: string | null;
   onSubmit: (values: { password: string; confirmPassword: string }) => void;
@@ -35,7 +38,13 @@ export function ResetForm({
         autoComplete="new-password"
       />
       <FormError message={error} />
-      <StatusButton type="submit" status={busy ? "pending" : "idle"} busyLabel="Saving..." size="lg">
+      <StatusButton
+        type="submit"
+        disabled={!ready}
+        status={busy ? "pending" : "idle"}
+        busyLabel="Saving..."
+        size="lg"
+      >
         Set New Password
       </StatusButton>
       <p className="text-center text-sm text-slate-400">

@@ -14,11 +14,14 @@ export interface SignupValues {
 const FIELDS = ["name", "email", "password", "confirmPassword", "referralCode"] as const;
 
 export function SignupForm({
+  ready = true,
   busy,
   error,
   referralCode,
   onSubmit,
 }: {
+  /** False until the page is live: the submit button stays disabled, so the form cannot submit natively. */
+  ready?: boolean;
   busy: boolean;
   /** From the invitation link (`?ref=`): the field starts filled in and stays editable. */
   referralCode?: string;
@@ -61,6 +64,7 @@ export function SignupForm({
       <FormError message={error} />
       <StatusButton
         type="submit"
+        disabled={!ready}
         status={busy ? "pending" : "idle"}
         busyLabel="Creating account..."
         size="lg"

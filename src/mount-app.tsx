@@ -1,0 +1,25 @@
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { hydratablePageAt } from "#contracts/prerendered-pages.ts";
+import { type AppRouter, appElement } from "./router.tsx";
+
+/**
+ * Starts React in the root element (docs/decisions/043). A page built into HTML carries its address in
+ * `data-page`; when the router's first render here is that same page, React hydrates the markup (adopts the
+ * DOM as it is: no second render of the page, no long task). Otherwise (the shell, or a built page opened
+ * with parameters its markup does not show, or a redirect) React renders from scratch over what is there.
+ */
+export async function mountApp(root: HTMLElement, router: AppRouter): Promise<"hydrated" | "rendered"> {
+  const builtPage = root.dataset.page;
+  if (builtPage) {
+    // The first render must not suspend: the route chunks (and /auth's runtime) are loaded first. The
+    // router then has nothing left to load when it mounts.
+    await router.load();
+    const { pathname, search } = router.state.location;
+    if (hydratablePageAt(pathname, Object.keys(search), search.mode) === builtPage) {
+      hydrateRoot(root, appElement(router));
+      return "hydrated";
+    }
+  }
+  createRoot(root).render(appElement(router));
+  return "rendered";
+}
