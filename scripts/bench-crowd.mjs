@@ -1,8 +1,10 @@
 // Benchmark: a crowd against the cluster (docs/decisions/024). Starts `npm run cluster`'s cluster (N instances
 // behind HAProxy) on a fresh PostgreSQL database, seeds 5 000 players who have tapped before, and has each tap
 // 8 times a second and sync every 6 s for 60 s (about 830 syncs/s), as the app does. Prints the syncs answered,
-// refused and failed with their latency (overall and per 10 s window, by when the sync was sent), then checks the books: every answered batch credited exactly once and
-// every player's points equal to what their batches earned. Figures only, never a failure (docs/quality.md).
+// refused and failed with their latency (overall and per 10 s window, by when the sync was sent), then checks
+// the books: every answered batch credited exactly once and every player's points equal to what their batches
+// earned (taps and combo bonuses) plus the day's reward their first sync claimed (auto-claim, decision 039).
+// Figures only, never a failure (docs/quality.md).
 //
 //   node scripts/bench-crowd.mjs        (npm run bench:crowd)
 //   BENCH_CROWD=2000 BENCH_CROWD_SECONDS=30 BENCH_INSTANCES=3 node scripts/bench-crowd.mjs
@@ -153,8 +155,10 @@ try {
     SELECT
       (SELECT count(*)::int FROM tap_batches) AS batches,
       (SELECT COALESCE(sum(total_taps), 0)::bigint FROM user_rewards) AS taps,
-      (SELECT count(*)::int FROM user_rewards r WHERE r.points_micro <> COALESCE(
-        (SELECT sum(b.points_micro) FROM tap_batches b WHERE b.user_id = r.user_id), 0)) AS points_off`);
+      (SELECT count(*)::int FROM user_rewards r WHERE r.points_micro <>
+        COALESCE((SELECT sum(b.points_micro + b.combo_bonus_micro) FROM tap_batches b WHERE b.user_id = r.user_id), 0)
+        + COALESCE((SELECT sum(c.reward_micro) FROM streak_claims c WHERE c.user_id = r.user_id), 0)) AS points_off,
+      (SELECT count(*)::int FROM streak_claims) AS claims`);
   await db.end();
   const expectedTaps = [...answeredTaps.values()].reduce((sum, taps) => sum + taps, 0);
   const total = counts.answered + counts.refused + counts.failed;
@@ -177,7 +181,7 @@ try {
     Number(books[0].taps) === expectedTaps &&
     books[0].points_off === 0;
   console.log(
-    `  books: ${books[0].batches} batches stored for ${counts.answered} answered, ${Number(books[0].taps).toLocaleString("en")} taps credited for ${expectedTaps.toLocaleString("en")} answered, ${books[0].points_off} players whose points differ from their batches → ${exact ? "exact" : "NOT EXACT"}`,
+    `  books: ${books[0].batches} batches stored for ${counts.answered} answered, ${Number(books[0].taps).toLocaleString("en")} taps credited for ${expectedTaps.toLocaleString("en")} answered, ${books[0].points_off} players whose points differ from their batches' points, combo bonuses and ${books[0].claims} auto-claimed day rewards → ${exact ? "exact" : "NOT EXACT"}`,
   );
 } finally {
   await cluster.stop();
