@@ -121,7 +121,8 @@ function replay(
     machine.provide({ actors: { ...options.actors, ...silent }, actions: options.actions ?? {} }),
     { input: options.input, clock },
   );
-  // The scheduler names what it starts: which timer is which, and which step started it.
+  // The scheduler names what it starts: which timer is which, and which step started it. `system.scheduler` is
+  // XState's own (5.x), not public API: an upgrade that moves it fails real-clock.test.ts.
   let current = -1;
   const scheduler = (actor.system as unknown as { scheduler: { schedule: (...args: unknown[]) => void } })
     .scheduler;

@@ -248,6 +248,15 @@ export const reloadFirstWalkModel: ModelOptions<unknown> = {
   },
 };
 
+/** Every part starts on /tap with the points load and the tap sync held, and checks the same figures. */
+const onTapPage = {
+  gestures: tapsGestures,
+  before: [hold(POINTS_LOAD), hold(TAP_SYNC)],
+  start: { url: "/tap", account: "signedIn", claimedToday: true },
+  after: checkAfter,
+  atEnd: checkAtEnd,
+} satisfies Omit<WalkPart, "name" | "model">;
+
 export const tapsWalk: Walk = {
   machine: "taps",
   parts: [
@@ -256,29 +265,9 @@ export const tapsWalk: Walk = {
       model: tapsWalkModel,
       // The walk's own paths: pure transitions cannot follow the sends to the taps actor's store child.
       paths: "shortest",
-      gestures: tapsGestures,
-      before: [hold(POINTS_LOAD), hold(TAP_SYNC)],
-      start: { url: "/tap", account: "signedIn", claimedToday: true },
-      after: checkAfter,
-      atEnd: checkAtEnd,
+      ...onTapPage,
     },
-    {
-      name: "support unfreezes the account while a batch waits",
-      model: unfreezeWalkModel,
-      gestures: tapsGestures,
-      before: [hold(POINTS_LOAD), hold(TAP_SYNC)],
-      start: { url: "/tap", account: "signedIn", claimedToday: true },
-      after: checkAfter,
-      atEnd: checkAtEnd,
-    },
-    {
-      name: "a late tap while the figures wait to reload",
-      model: reloadFirstWalkModel,
-      gestures: tapsGestures,
-      before: [hold(POINTS_LOAD), hold(TAP_SYNC)],
-      start: { url: "/tap", account: "signedIn", claimedToday: true },
-      after: checkAfter,
-      atEnd: checkAtEnd,
-    },
+    { name: "support unfreezes the account while a batch waits", model: unfreezeWalkModel, ...onTapPage },
+    { name: "a late tap while the figures wait to reload", model: reloadFirstWalkModel, ...onTapPage },
   ],
 };
