@@ -1,6 +1,7 @@
 // Benchmark: a crowd against the cluster (docs/decisions/024). Starts `npm run cluster`'s cluster (N instances
 // behind HAProxy) on a fresh PostgreSQL database, seeds 5 000 players who have tapped before, and has each tap
-// 8 times a second and sync every 6 s for 60 s (about 830 syncs/s), as the app does. Prints the syncs answered,
+// 8 times a second and sync every 6 s for 60 s (about 830 syncs/s), as the app does: each batch carries the ms
+// between its taps, a person's uneven rhythm (docs/fair-play.md). Prints the syncs answered,
 // refused and failed with their latency (overall and per 10 s window, by when the sync was sent), then checks
 // the books: every answered batch credited exactly once and every player's points equal to what their batches
 // earned (taps and combo bonuses) plus the day's reward their first sync claimed (auto-claim, decision 039).
@@ -8,6 +9,8 @@
 //
 //   node scripts/bench-crowd.mjs        (npm run bench:crowd)
 //   BENCH_CROWD=2000 BENCH_CROWD_SECONDS=30 BENCH_INSTANCES=3 node scripts/bench-crowd.mjs
+//   BENCH_CROWD_UNTIMED=1 node scripts/bench-crowd.mjs   (a farm of scripts: batches without timing, so every
+//   account earns fair play's no-timing signal on its 10th batch, all within the same few seconds)
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
@@ -27,6 +30,9 @@ const WINDOW_MS = 10_000;
 /** docs/quality.md: a crowd's syncs answered within this at p99. */
 const P99_BUDGET_MS = 100;
 const TAPS_PER_SYNC = 48; // 8 taps a second for 6 s
+const UNTIMED = process.env.BENCH_CROWD_UNTIMED === "1";
+/** 125 ms between taps, give or take 40: a person's rhythm, far from the metronome fair play looks for. */
+const intervals = () => Array.from({ length: TAPS_PER_SYNC }, () => Math.round(85 + Math.random() * 80));
 const serverUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 async function admin(query) {
@@ -90,7 +96,11 @@ try {
   const sync = (player) =>
     new Promise((resolve) => {
       const started = performance.now();
-      const body = JSON.stringify({ batchId: randomUUID(), taps: TAPS_PER_SYNC });
+      const body = JSON.stringify({
+        batchId: randomUUID(),
+        taps: TAPS_PER_SYNC,
+        ...(UNTIMED ? {} : { intervals: intervals() }),
+      });
       const request = http.request(
         {
           agent,
@@ -163,7 +173,7 @@ try {
   const expectedTaps = [...answeredTaps.values()].reduce((sum, taps) => sum + taps, 0);
   const total = counts.answered + counts.refused + counts.failed;
   console.log(
-    `Crowd against the cluster (${INSTANCES} instances behind HAProxy, PostgreSQL; ${PLAYERS.toLocaleString("en")} players syncing ${TAPS_PER_SYNC} taps every 6 s for ${SECONDS} s):`,
+    `Crowd against the cluster (${INSTANCES} instances behind HAProxy, PostgreSQL; ${PLAYERS.toLocaleString("en")} players syncing ${TAPS_PER_SYNC} ${UNTIMED ? "untimed " : ""}taps every 6 s for ${SECONDS} s):`,
   );
   console.log(
     `  ${total.toLocaleString("en")} syncs (${(total / SECONDS).toFixed(0)}/s): ${counts.answered} answered, ${counts.refused} refused (429), ${counts.failed} failed; p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (budget ${P99_BUDGET_MS} ms: ${Number(at(0.99)) < P99_BUDGET_MS ? "within" : "OVER"}), max ${at(1)} ms`,

@@ -9,7 +9,14 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { checkLedgerInvariants } from "#server/domain/ledger/invariants.ts";
-import { claimStreak, midnightAfter, moveTo, signInAgain, streakOf } from "./helpers/economy.ts";
+import {
+  achievementsOf,
+  claimStreak,
+  midnightAfter,
+  moveTo,
+  signInAgain,
+  streakOf,
+} from "./helpers/economy.ts";
 import { type Caller, getJson, sessionCaller, syncTaps } from "./helpers/rewards.ts";
 import { setupTestApp, signUpAndLogIn, testConfig, testEngine } from "./helpers/test-app.ts";
 
@@ -111,6 +118,106 @@ describe("the first sync of a day", () => {
     } finally {
       economy.autoClaim = true;
     }
+  });
+});
+
+async function streakMovementsOf(userId: string) {
+  const { rows } = await sql<{ delta_micro: string; idempotency_key: string }>`
+    SELECT delta_micro, idempotency_key FROM points_movements
+    WHERE user_id = ${userId} AND kind = 'streak' ORDER BY created_at`.execute(db());
+  return rows.map((row) => ({ deltaMicro: Number(row.delta_micro), key: row.idempotency_key }));
+}
+
+/** The next UTC day, one second in, with the caller signed in again (the jump outlives the access token). */
+async function nextDay(caller: Caller, days = 1): Promise<Caller> {
+  moveTo(t.clock, midnightAfter(t.clock, days) + 1_000);
+  return signInAgain(t.app, caller);
+}
+
+// docs/decisions/044: the day's first sync of a known row claims in the grouped write, no transaction. Only that
+// path leaves this instance a hint of the row (the locking path does not), which is how these tests tell.
+describe("the day's claim in the grouped write", () => {
+  it("claims from this instance's hint: the claim row, its keyed payment, the row's note and the answer agree", async () => {
+    let caller = await playerBeforeMidnight(3_600_000);
+    await sync(caller);
+    await sync(caller);
+    const hints = t.app.ctx.syncHints;
+    expect(hints.get(caller.id)?.lastClaim).toMatchObject({ streak: 1 });
+    caller = await nextDay(caller);
+    const before = await pointsOf(caller);
+    const answer = await sync(caller, { taps: 2 });
+    expect(answer.streak).toEqual({ current: 2, reward: 2 });
+    expect(answer.points).toBeCloseTo(before + 2 + 0.002, 9);
+    expect(hints.get(caller.id)?.lastClaim).toMatchObject({ streak: 2, best: 2 });
+    expect(await claimsOf(caller.id)).toEqual([
+      expect.objectContaining({ streak: 1 }),
+      expect.objectContaining({ streak: 2 }),
+    ]);
+    const today = new Date(midnightAfter(t.clock, 0)).toISOString().slice(0, 10);
+    expect((await streakMovementsOf(caller.id)).at(-1)).toEqual({
+      deltaMicro: 2_000_000,
+      key: `streak:${today}`,
+    });
+    expect((await sync(caller)).streak).toBeNull();
+    expect((await claimStreak(t.app, caller)).statusCode).toBe(409);
+    expect(await streakOf(t.app, caller)).toMatchObject({ current: 2, best: 2, claimedToday: true });
+    expect(await checkLedgerInvariants(db())).toEqual([]);
+  });
+
+  it("claims from a fresh read when this instance has no hint, and a missed day restarts the streak at 1", async () => {
+    let caller = await playerBeforeMidnight(3_600_000);
+    await sync(caller);
+    await sync(caller);
+    const hints = t.app.ctx.syncHints;
+    hints.delete(caller.id); // the player's earlier syncs went through another instance
+    caller = await nextDay(caller);
+    expect((await sync(caller)).streak).toEqual({ current: 2, reward: 2 });
+    expect(hints.get(caller.id)?.lastClaim).toMatchObject({ streak: 2 });
+    hints.delete(caller.id);
+    caller = await nextDay(caller, 2); // a day missed, and no freeze to cover it
+    const before = await pointsOf(caller);
+    const answer = await sync(caller);
+    expect(answer.streak).toEqual({ current: 1, reward: 1 });
+    expect(answer.points).toBeCloseTo(before + 1 + 0.001, 9);
+    expect(await streakOf(t.app, caller)).toMatchObject({ current: 1, best: 2, claimedToday: true });
+    expect((await streakMovementsOf(caller.id)).map((m) => m.deltaMicro)).toEqual([1e6, 2e6, 1e6]);
+    expect(await checkLedgerInvariants(db())).toEqual([]);
+  });
+
+  it("a stale hint (a hand claim elsewhere) writes nothing: the sync reads again and claims nothing more", async () => {
+    let caller = await playerBeforeMidnight(3_600_000);
+    await sync(caller);
+    await sync(caller);
+    const hints = t.app.ctx.syncHints;
+    const hint = hints.get(caller.id)!;
+    caller = await nextDay(caller);
+    expect((await claimStreak(t.app, caller)).statusCode).toBe(200);
+    hints.set(caller.id, hint); // as if the claim had gone through another instance
+    const answer = await sync(caller);
+    expect(answer.streak).toBeNull();
+    expect((await claimsOf(caller.id)).map((claim) => claim.streak)).toEqual([1, 2]);
+    expect(await streakMovementsOf(caller.id)).toHaveLength(2);
+    expect(await checkLedgerInvariants(db())).toEqual([]);
+  });
+
+  it("the claim that completes a week goes the locking way and pays Week Streak with it", async () => {
+    let caller = await playerBeforeMidnight(3_600_000);
+    await sync(caller);
+    for (let day = 2; day <= 6; day += 1) {
+      caller = await nextDay(caller);
+      await sync(caller); // the first of the day: by the grouped write while the hint holds
+      await sync(caller);
+    }
+    expect(t.app.ctx.syncHints.get(caller.id)?.lastClaim).toMatchObject({ streak: 6 });
+    caller = await nextDay(caller);
+    const before = await pointsOf(caller);
+    const answer = await sync(caller);
+    expect(answer.streak).toEqual({ current: 7, reward: 7 });
+    const week = (await achievementsOf(t.app, caller))["streak-7"]!;
+    expect(week.unlockedAt).not.toBeNull();
+    expect(answer.points).toBeCloseTo(before + 7 + week.rewardPoints + 0.001, 9);
+    expect(t.app.ctx.syncHints.get(caller.id)).toBeUndefined();
+    expect(await checkLedgerInvariants(db())).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { AccountStatus, Database } from "../schema.ts";
 import { type RewardsColumns, type RewardsRow, toRewards } from "./rewards.repo.ts";
+import type { StreakClaimRow } from "./streaks.repo.ts";
 import { hourBit, type StoredBatch } from "./tap-batches.repo.ts";
 
 interface SyncStateRow extends Partial<RewardsColumns> {
@@ -22,6 +23,10 @@ interface SyncStateRow extends Partial<RewardsColumns> {
   combo_bonus_micro: number | null;
   referrer_id: string | null;
   standing: AccountStatus | null;
+  claim_day: number | null;
+  claim_streak: number | null;
+  claim_best: number | null;
+  claim_freezes: number | null;
 }
 
 export interface SyncState {
@@ -33,10 +38,12 @@ export interface SyncState {
   referrerId: string | null;
   /** The account's fair-play status (ok when it has none): a frozen or banned account's sync is refused. */
   standing: AccountStatus;
+  /** The user's latest streak claim (null: never claimed), so the day's first sync can price its auto-claim. */
+  lastClaim: StreakClaimRow | null;
 }
 
 /** Reads the rewards row with its version and the sync limit's window, the batch with this id if it was stored
- * before, and the user's referrer. */
+ * before, the user's referrer and standing, and the latest streak claim. */
 export async function readSyncState(
   db: Kysely<Database>,
   query: { userId: string; batchId: string },
@@ -46,12 +53,17 @@ export async function readSyncState(
       r.points_micro, r.total_taps, r.multiplier_micro, r.bucket_milli_taps, r.bucket_updated_at,
       r.booster_factor, r.booster_ends_at, r.achievements_mask, r.combo_chain, r.combo_at, r.streak_claimed_day, r.sync_count, r.sync_window_ends_at,
       b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
-      b.points_after_micro, b.total_taps_after, b.combo_bonus_micro, f.referrer_id, s.status AS standing
+      b.points_after_micro, b.total_taps_after, b.combo_bonus_micro, f.referrer_id, s.status AS standing,
+      c.day AS claim_day, c.streak AS claim_streak, c.best AS claim_best, c.freezes AS claim_freezes
     FROM (VALUES (1)) AS one (x)
     LEFT JOIN user_rewards r ON r.user_id = ${query.userId}
     LEFT JOIN tap_batches b ON b.user_id = ${query.userId} AND b.batch_id = ${query.batchId}
     LEFT JOIN referrals f ON f.friend_id = ${query.userId}
-    LEFT JOIN account_standing s ON s.user_id = ${query.userId}`.execute(db);
+    LEFT JOIN account_standing s ON s.user_id = ${query.userId}
+    LEFT JOIN LATERAL (
+      SELECT day, streak, best, freezes FROM streak_claims
+      WHERE user_id = ${query.userId} ORDER BY day DESC LIMIT 1
+    ) c ON true`.execute(db);
   const row = rows[0]!;
   return {
     window:
@@ -72,6 +84,15 @@ export async function readSyncState(
           },
     referrerId: row.referrer_id,
     standing: row.standing ?? "ok",
+    lastClaim:
+      row.claim_day === null
+        ? null
+        : {
+            day: row.claim_day,
+            streak: row.claim_streak ?? 0,
+            best: row.claim_best ?? 0,
+            freezes: row.claim_freezes ?? 0,
+          },
   };
 }
 
@@ -104,18 +125,33 @@ export interface VersionedBatch {
   comboAt?: Date | null | undefined;
   /** The `points` live event's payload, when the points changed (appended to the user's stream). */
   pointsEvent: unknown | null;
+  /**
+   * The day's streak claim this sync makes (auto-claim, docs/decisions/044), priced from the row's latest claim:
+   * written with the batch, its reward already in `pointsAfterMicro`. Left out: no claim.
+   */
+  streakClaim?: DayClaim | null | undefined;
   /** The sync limit, checked and counted with the batch: the window's length, the syncs it allows, and now. */
   limit: { windowSeconds: number; attempts: number; now: Date };
 }
 
+/** A day's streak claim as written: the claim row, and the keyed points movement that pays its reward. */
+export interface DayClaim extends StreakClaimRow {
+  freezesUsed: number;
+  rewardMicro: number;
+  /** The movement's key (one payment per user and day: the same key the hand claim uses). */
+  movementKey: string;
+}
+
 /**
- * Writes each batch, its user's new totals, the rollups, the `points` event and the sync limit's count, all in
- * one statement for the whole group (one commit, one round trip: docs/decisions/032), for every batch whose
+ * Writes each batch, its user's new totals, the rollups, the `points` event, the sync limit's count and the day's
+ * streak claim when the batch makes one (its row, its payment, the row's note of the day), all in one statement
+ * for the whole group (one commit, one round trip: docs/decisions/032), for every batch whose
  * rewards row is still at its `version` and whose sync-limit window has room. The rows are locked in user order
  * first (a concurrent writer is waited for, then the version is checked again on its result), so nothing
  * changes them until this statement commits. One batch per user in a group (the caller keeps it so).
+ * A claim is written only while the row's note and the claims agree that the day is not claimed yet.
  * Answers, in the batches' order, null for a batch that was not written (the row had moved on, the window is
- * full, or the batch was stored before: read again), else the row's new version and the stream position of
+ * full, the day was claimed, or the batch was stored before: read again), else the row's new version and the stream position of
  * the event (0 when there was none).
  */
 export async function writeVersionedBatches(
@@ -145,15 +181,25 @@ export async function writeVersionedBatches(
         ${column((b) => (b.pointsEvent === null ? null : JSON.stringify(b.pointsEvent)))}::jsonb[],
         ${column((b) => b.intervalCount ?? null)}::int[], ${column((b) => b.intervalCv ?? null)}::real[],
         ${column((b) => hourBit(b.at))}::int[], ${column((b) => b.comboBonusMicro ?? 0)}::bigint[],
-        ${column((b) => b.comboChain ?? 0)}::int[], ${column((b) => (b.comboAt ? iso(b.comboAt) : null))}::timestamptz[]
+        ${column((b) => b.comboChain ?? 0)}::int[], ${column((b) => (b.comboAt ? iso(b.comboAt) : null))}::timestamptz[],
+        ${column((b) => b.streakClaim?.day ?? null)}::int[], ${column((b) => b.streakClaim?.streak ?? null)}::int[],
+        ${column((b) => b.streakClaim?.best ?? null)}::int[], ${column((b) => b.streakClaim?.freezes ?? null)}::int[],
+        ${column((b) => b.streakClaim?.freezesUsed ?? null)}::int[],
+        ${column((b) => b.streakClaim?.rewardMicro ?? null)}::bigint[],
+        ${column((b) => b.streakClaim?.movementKey ?? null)}::text[]
       ) AS i (user_id, version, batch_id, taps_claimed, taps_credited, points_micro, multiplier_micro,
         points_after_micro, total_taps_after, bucket_milli_taps, bucket_updated_at, suspicious, booster_factor,
         achievements_mask, at, limit_now, utc_day, utc_week_start, points_event, interval_count, interval_cv,
-        hour_bit, combo_bonus_micro, combo_chain, combo_at)
+        hour_bit, combo_bonus_micro, combo_chain, combo_at, claim_day, claim_streak, claim_best, claim_freezes,
+        claim_freezes_used, claim_reward_micro, claim_key)
     ), locked AS (
       SELECT i.* FROM user_rewards r JOIN input i ON i.user_id = r.user_id
       WHERE r.xmin::text = i.version
         AND ${windowHasRoom({ attempts, now: sql.ref<Date>("i.limit_now") })}
+        -- A claim only for a day nobody claimed: the row's note and the claims themselves say so.
+        AND (i.claim_day IS NULL OR (
+          (r.streak_claimed_day IS NULL OR r.streak_claimed_day < i.claim_day)
+          AND NOT EXISTS (SELECT 1 FROM streak_claims c WHERE c.user_id = i.user_id AND c.day >= i.claim_day)))
       -- One lock order for every group, so two groups never wait on each other in a cycle.
       ORDER BY r.user_id
       FOR UPDATE OF r
@@ -180,6 +226,14 @@ export async function writeVersionedBatches(
         hours_mask = r.hours_mask | EXCLUDED.hours_mask,
         points_micro = r.points_micro + EXCLUDED.points_micro,
         reached_at = CASE WHEN EXCLUDED.points_micro > 0 THEN EXCLUDED.reached_at ELSE r.reached_at END
+    ), claimed AS (
+      INSERT INTO streak_claims (user_id, day, streak, best, freezes, freezes_used, reward_micro, created_at)
+      SELECT user_id, claim_day, claim_streak, claim_best, claim_freezes, claim_freezes_used, claim_reward_micro, at
+      FROM written WHERE claim_day IS NOT NULL
+    ), paid AS (
+      INSERT INTO points_movements (user_id, delta_micro, kind, idempotency_key, created_at)
+      SELECT user_id, claim_reward_micro, 'streak', claim_key, at
+      FROM written WHERE claim_day IS NOT NULL AND claim_reward_micro > 0
     ), updated AS (
       UPDATE user_rewards r SET
         points_micro = w.points_after_micro,
@@ -191,6 +245,7 @@ export async function writeVersionedBatches(
         achievements_mask = w.achievements_mask,
         combo_chain = w.combo_chain,
         combo_at = w.combo_at,
+        streak_claimed_day = COALESCE(w.claim_day, r.streak_claimed_day),
         ${countSync({ windowSeconds, now: sql.ref<Date>("w.limit_now") })}
       FROM written w
       WHERE r.user_id = w.user_id

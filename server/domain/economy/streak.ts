@@ -78,6 +78,9 @@ export function claimStreak(
   );
 }
 
+/** The key of a day's streak payment: one per user and day, whichever path claims it. */
+export const streakMovementKey = (day: number) => `streak:${utcDayKey(day)}`;
+
 export interface ClaimedToday {
   claim: StreakClaimOutcome;
   rewardMicro: number;
@@ -114,7 +117,7 @@ export async function claimTodayOnLockedRow(
       ? await movePoints(trx, userId, rewards, {
           deltaMicro: rewardMicro,
           kind: "streak",
-          idempotencyKey: `streak:${utcDayKey(today)}`,
+          idempotencyKey: streakMovementKey(today),
           at: now,
         })
       : rewards.pointsMicro;

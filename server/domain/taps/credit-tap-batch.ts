@@ -10,6 +10,7 @@
  * a UTC day claims the day's streak reward when AUTO_CLAIM is on and it is not claimed yet (docs/decisions/039).
  */
 import { MAX_TAPS_WITH_INTERVALS } from "#contracts/fair-play-rules.ts";
+import { MICRO_PER_UNIT } from "#contracts/micro.ts";
 import { insertRewardsRow, type RewardsRow } from "../../db/repos/rewards.repo.ts";
 import {
   findBatch,
@@ -18,7 +19,12 @@ import {
   recordTapBatch,
   type StoredBatch,
 } from "../../db/repos/tap-batches.repo.ts";
-import { countSyncOnLockedRow, readSyncState, type SyncState } from "../../db/repos/tap-sync.repo.ts";
+import {
+  countSyncOnLockedRow,
+  type DayClaim,
+  readSyncState,
+  type SyncState,
+} from "../../db/repos/tap-sync.repo.ts";
 import type { Settings, Uses } from "../deps.ts";
 import {
   announceUnlocks,
@@ -26,11 +32,13 @@ import {
   pendingUnlocks,
   recordUnlocks,
   rewardOf,
+  streakGoalsReached,
   tapGoalsReached,
 } from "../economy/achievements.ts";
 import { boostFactorAt } from "../economy/boosters.ts";
 import { shareTapPoints } from "../economy/referrals.ts";
-import { claimTodayOnLockedRow } from "../economy/streak.ts";
+import { claimTodayOnLockedRow, streakMovementKey } from "../economy/streak.ts";
+import { claimStreakOn } from "../economy/streak-rules.ts";
 import { utcDayOf, utcWeekStartOf } from "../economy/utc-days.ts";
 import { accountBanned, accountFrozen } from "../fair-play/errors.ts";
 import { refuseIfFrozen } from "../fair-play/money-gate.ts";
@@ -171,9 +179,10 @@ function priceBatch(
  * Credits the batch. The usual case is one statement and no transaction (docs/decisions/027, 028 and 032):
  * the versioned write, priced from this instance's hint of the rewards row and sent with the other syncs that
  * reach their write in the same turn; without a hint, or when the write finds the hint stale, a read first.
- * A batch that unlocks an achievement or shares points with a referrer, the first sync of a UTC day that must
- * claim the streak (known from the row: no query of its own), a user's first batch, and a row that keeps moving
- * between read and write take the locking transaction below, whose rules are the same.
+ * The first sync of a UTC day makes its auto-claim in that same write, priced from the latest claim read with
+ * the row (docs/decisions/044). A batch that unlocks an achievement (a streak one included) or shares points with
+ * a referrer, a user's first batch, and a row that keeps moving between read and write take the locking
+ * transaction below, whose rules are the same.
  */
 export async function creditTapBatch(
   deps: TapSyncDeps,
@@ -200,7 +209,7 @@ export async function creditTapBatch(
     const waitSeconds = refusal(state.window, now);
     if (waitSeconds !== null) throw tooManySyncs(waitSeconds);
     if (!state.rewards) break;
-    const known = { ...state.rewards, referrerId: state.referrerId };
+    const known = { ...state.rewards, referrerId: state.referrerId, lastClaim: state.lastClaim };
     const written = await writeFromRow(deps, sync, known);
     if (written === NEEDS_LOCK) break;
     if (written) return written;
@@ -243,8 +252,9 @@ const NEEDS_LOCK = "needs-lock";
 /**
  * Prices the batch from the row as known (read, or this instance's hint) and writes it if the row is still at
  * that version. Answers the result (and keeps the new row as the next sync's hint), null when nothing was
- * written, or NEEDS_LOCK for a batch that unlocks an achievement, shares points with a referrer or must claim
- * the day's streak (the payments are written by the locking path).
+ * written, or NEEDS_LOCK for a batch that unlocks an achievement or shares points with a referrer, and for a
+ * day's claim the row cannot price alone (the payments are written by the locking path). The day's first sync
+ * makes its auto-claim here too, priced from the latest claim known with the row (docs/decisions/044).
  */
 async function writeFromRow(
   deps: TapSyncDeps,
@@ -252,9 +262,16 @@ async function writeFromRow(
   known: SyncHint,
 ): Promise<TapBatchResult | typeof NEEDS_LOCK | null> {
   const { userId, claim, now } = sync;
-  if (mustClaimStreak(deps, known.row, now)) return NEEDS_LOCK;
-  const priced = priceBatch(deps, known.row, claim, now, sync.timing);
-  const { result, batch } = priced;
+  const dayClaim = mustClaimStreak(deps, known.row, now) ? claimFromRow(deps, known, now) : null;
+  if (dayClaim === NEEDS_LOCK) return NEEDS_LOCK;
+  // As on the locking path: the claim first, so the batch is priced on the row as the claim leaves it.
+  const row = dayClaim?.row ?? known.row;
+  const priced = priceBatch(deps, row, claim, now, sync.timing);
+  const { batch } = priced;
+  const result: TapBatchResult = {
+    ...priced.result,
+    streak: dayClaim && { current: dayClaim.claim.streak, rewardMicro: dayClaim.claim.rewardMicro },
+  };
   const sharesPoints = known.referrerId !== null && result.credited.pointsMicro > 0;
   if (priced.unlocks.length > 0 || sharesPoints) return NEEDS_LOCK;
   const written = await writeInGroup(deps.db, {
@@ -262,6 +279,7 @@ async function writeFromRow(
     userId,
     version: known.version,
     limit: syncLimitAt(now),
+    streakClaim: dayClaim?.claim ?? null,
     pointsEvent:
       result.pointsMicro === known.row.pointsMicro
         ? null
@@ -275,8 +293,9 @@ async function writeFromRow(
   deps.syncHints.set(userId, {
     version: written.version,
     referrerId: known.referrerId,
+    lastClaim: dayClaim?.claim ?? known.lastClaim,
     row: {
-      ...known.row,
+      ...row,
       pointsMicro: result.pointsMicro,
       totalTaps: result.totalTaps,
       bucketMilliTaps: batch.bucketMilliTaps,
@@ -292,9 +311,43 @@ async function writeFromRow(
 }
 
 /**
- * Auto-claim: with AUTO_CLAIM on, a sync whose row does not note today's claim goes the locking way, which
- * looks at the claims and claims today if nobody has. The note rides on the row every sync reads, so the
- * steady state (today noted) costs nothing.
+ * Today's auto-claim priced from the row and its latest claim, with the row as the claim leaves it (its reward
+ * in the points, today noted). NEEDS_LOCK when the claim would unlock a streak achievement (its payment is the
+ * locking path's), or when the claims say today is claimed but the row's note lags: the locking path brings the
+ * note up to date.
+ */
+function claimFromRow(deps: Settings<"economy">, known: SyncHint, now: Date) {
+  const today = utcDayOf(now);
+  const outcome = claimStreakOn(known.lastClaim, today, deps.config.economy.streak);
+  if (!outcome) return NEEDS_LOCK;
+  const achieved = pendingUnlocks(
+    streakGoalsReached(outcome.streak),
+    known.row.achievementsMask,
+    deps.config.economy.achievementRewardPoints,
+  );
+  if (achieved.length > 0) return NEEDS_LOCK;
+  const rewardMicro = outcome.rewardPoints * MICRO_PER_UNIT;
+  const claim: DayClaim = {
+    day: outcome.day,
+    streak: outcome.streak,
+    best: outcome.best,
+    freezes: outcome.freezes,
+    freezesUsed: outcome.freezesUsed,
+    rewardMicro,
+    movementKey: streakMovementKey(today),
+  };
+  const row: RewardsRow = {
+    ...known.row,
+    pointsMicro: known.row.pointsMicro + rewardMicro,
+    streakClaimedDay: today,
+  };
+  return { claim, row };
+}
+
+/**
+ * Auto-claim: with AUTO_CLAIM on, a sync whose row does not note today's claim claims today, with its batch in
+ * the grouped write or on the locking path. The note rides on the row every sync reads, so the steady state
+ * (today noted) costs nothing.
  */
 const mustClaimStreak = (deps: Settings<"economy">, row: RewardsRow, now: Date) =>
   deps.config.economy.autoClaim && (row.streakClaimedDay === null || row.streakClaimedDay < utcDayOf(now));

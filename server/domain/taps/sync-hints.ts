@@ -7,6 +7,7 @@
  * (a purchase, another instance, an admin) costs one statement, never a wrong figure.
  */
 import type { RewardsRow } from "../../db/repos/rewards.repo.ts";
+import type { StreakClaimRow } from "../../db/repos/streaks.repo.ts";
 import { RecentMap } from "../../lib/recent-map.ts";
 
 export interface SyncHint {
@@ -14,6 +15,11 @@ export interface SyncHint {
   version: string;
   /** Bound once at sign-up and never changed, so safe to remember. */
   referrerId: string | null;
+  /**
+   * The latest streak claim as of `version`: every claim also moves the rewards row (its note of the claimed
+   * day, its points), so a claim made elsewhere makes the hint stale like any other change.
+   */
+  lastClaim: StreakClaimRow | null;
 }
 
 /** About 300 bytes each: a few megabytes for the busiest instance, nothing while idle. */
