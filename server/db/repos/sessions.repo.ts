@@ -32,6 +32,7 @@ interface SessionLookupRow {
   family_id: string;
   access_expires_at: Date;
   revoked_at: Date | null;
+  access_token_hash: string;
   id: string;
   email: string | null;
   name: string;
@@ -42,34 +43,56 @@ interface SessionLookupRow {
 }
 
 /** The session an access token belongs to, with its account, in one query (runs on every request). */
-export function findSessionByAccessHash(
+export async function findSessionByAccessHash(
   db: Kysely<Database>,
   accessTokenHash: string,
 ): Promise<SessionWithUser | undefined> {
-  return findSessionWhere(db, sql`s.access_token_hash = ${accessTokenHash}`);
+  const [session] = await findSessionsByAccessHashes(db, [accessTokenHash]);
+  return session;
+}
+
+/**
+ * `findSessionByAccessHash` for many tokens in one statement (the requests that authenticate in the same turn:
+ * server/domain/auth/session-lookups.ts). Answers in the hashes' order, undefined for an unknown token.
+ */
+export async function findSessionsByAccessHashes(
+  db: Kysely<Database>,
+  accessTokenHashes: readonly string[],
+): Promise<Array<SessionWithUser | undefined>> {
+  const rows = await findSessionsWhere(
+    db,
+    sql`s.access_token_hash = ANY(${accessTokenHashes}::text[])`,
+    "session-by-access-hashes",
+  );
+  const byHash = new Map(rows.map((row) => [row.access_token_hash, toSessionWithUser(row)]));
+  return accessTokenHashes.map((hash) => byHash.get(hash));
 }
 
 /** A session by its id, with its account (a live-stream ticket names the session it was issued to). */
-export function findSessionById(
+export async function findSessionById(
   db: Kysely<Database>,
   sessionId: string,
 ): Promise<SessionWithUser | undefined> {
-  return findSessionWhere(db, sql`s.id = ${sessionId}`);
+  const [row] = await findSessionsWhere(db, sql`s.id = ${sessionId}`, "session-by-id");
+  return row && toSessionWithUser(row);
 }
 
-async function findSessionWhere(
+async function findSessionsWhere(
   db: Kysely<Database>,
   condition: RawBuilder<unknown>,
-): Promise<SessionWithUser | undefined> {
+  name: string,
+): Promise<SessionLookupRow[]> {
   // Plain SQL: this runs on every authenticated request, and building the query cost more CPU than running it.
-  const { rows } = await sql<SessionLookupRow>`
-    SELECT s.id AS session_id, s.family_id, s.access_expires_at, s.revoked_at,
+  const { rows } = await sql<SessionLookupRow>`/* prepared: ${sql.raw(name)} */
+    SELECT s.id AS session_id, s.family_id, s.access_expires_at, s.revoked_at, s.access_token_hash,
       u.id, u.email, u.name, u.role, u.trc20_address, u.telegram_id, u.telegram_username
     FROM auth_sessions s
     JOIN users u ON u.id = s.user_id
     WHERE ${condition}`.execute(db);
-  const row = rows[0];
-  if (!row) return undefined;
+  return rows;
+}
+
+function toSessionWithUser(row: SessionLookupRow): SessionWithUser {
   return {
     sessionId: row.session_id,
     familyId: row.family_id,

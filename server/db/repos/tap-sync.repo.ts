@@ -48,23 +48,40 @@ export async function readSyncState(
   db: Kysely<Database>,
   query: { userId: string; batchId: string },
 ): Promise<SyncState> {
-  const { rows } = await sql<SyncStateRow>`/* prepared: tap-sync-read */
-    SELECT r.xmin::text AS version,
+  const [state] = await readSyncStates(db, [query]);
+  return state!;
+}
+
+/**
+ * `readSyncState` for many syncs in one statement (docs/decisions/044): the syncs that need a read in the same
+ * turn of the event loop share one round trip. Answers in the queries' order; a query may repeat.
+ */
+export async function readSyncStates(
+  db: Kysely<Database>,
+  queries: readonly { userId: string; batchId: string }[],
+): Promise<SyncState[]> {
+  const { rows } = await sql<SyncStateRow & { n: string }>`/* prepared: tap-sync-read-group */
+    SELECT q.n, r.xmin::text AS version,
       r.points_micro, r.total_taps, r.multiplier_micro, r.bucket_milli_taps, r.bucket_updated_at,
       r.booster_factor, r.booster_ends_at, r.achievements_mask, r.combo_chain, r.combo_at, r.streak_claimed_day, r.sync_count, r.sync_window_ends_at,
       b.taps_credited, b.points_micro AS batch_points_micro, b.multiplier_micro AS batch_multiplier_micro,
       b.points_after_micro, b.total_taps_after, b.combo_bonus_micro, f.referrer_id, s.status AS standing,
       c.day AS claim_day, c.streak AS claim_streak, c.best AS claim_best, c.freezes AS claim_freezes
-    FROM (VALUES (1)) AS one (x)
-    LEFT JOIN user_rewards r ON r.user_id = ${query.userId}
-    LEFT JOIN tap_batches b ON b.user_id = ${query.userId} AND b.batch_id = ${query.batchId}
-    LEFT JOIN referrals f ON f.friend_id = ${query.userId}
-    LEFT JOIN account_standing s ON s.user_id = ${query.userId}
+    FROM unnest(${queries.map((q) => q.userId)}::uuid[], ${queries.map((q) => q.batchId)}::uuid[])
+      WITH ORDINALITY AS q (user_id, batch_id, n)
+    LEFT JOIN user_rewards r ON r.user_id = q.user_id
+    LEFT JOIN tap_batches b ON b.user_id = q.user_id AND b.batch_id = q.batch_id
+    LEFT JOIN referrals f ON f.friend_id = q.user_id
+    LEFT JOIN account_standing s ON s.user_id = q.user_id
     LEFT JOIN LATERAL (
       SELECT day, streak, best, freezes FROM streak_claims
-      WHERE user_id = ${query.userId} ORDER BY day DESC LIMIT 1
+      WHERE user_id = q.user_id ORDER BY day DESC LIMIT 1
     ) c ON true`.execute(db);
-  const row = rows[0]!;
+  const byPosition = new Map(rows.map((row) => [Number(row.n), row]));
+  return queries.map((_, i) => toSyncState(byPosition.get(i + 1)!));
+}
+
+function toSyncState(row: SyncStateRow): SyncState {
   return {
     window:
       row.sync_count === null || row.sync_window_ends_at === null

@@ -6,7 +6,6 @@ import { randomUUID } from "node:crypto";
 import { addSeconds } from "../../clock.ts";
 import {
   familyRevoked,
-  findSessionByAccessHash,
   findSessionByRefreshHash,
   insertSession,
   markSessionRotated,
@@ -20,6 +19,7 @@ import type { Uses } from "../deps.ts";
 import { refuseIfBanned } from "../fair-play/sign-in-gate.ts";
 import { type LiveTransactionDeps, transactionWithLiveEvents } from "../live/live-transaction.ts";
 import { sessionEnded } from "../live/screen-events.ts";
+import { lookUpSession } from "./session-lookups.ts";
 import { ACCESS_TOKEN_SECONDS, hashToken, newOpaqueToken, REFRESH_TOKEN_SECONDS } from "./tokens.ts";
 
 export interface SessionTokens {
@@ -125,7 +125,7 @@ export async function authenticateAccessToken(
   const hash = hashToken(accessToken);
   const remembered = options.fromMemory ? deps.sessions.get(hash, now) : undefined;
   if (remembered) return remembered;
-  const session = await findSessionByAccessHash(deps.db, hash);
+  const session = await lookUpSession(deps.db, hash);
   if (!session || session.revokedAt !== null) throw unauthorized();
   if (session.accessExpiresAt.getTime() <= now.getTime()) throw tokenExpired();
   deps.sessions.put(hash, session, now);

@@ -19,12 +19,7 @@ import {
   recordTapBatch,
   type StoredBatch,
 } from "../../db/repos/tap-batches.repo.ts";
-import {
-  countSyncOnLockedRow,
-  type DayClaim,
-  readSyncState,
-  type SyncState,
-} from "../../db/repos/tap-sync.repo.ts";
+import { countSyncOnLockedRow, type DayClaim, type SyncState } from "../../db/repos/tap-sync.repo.ts";
 import type { Settings, Uses } from "../deps.ts";
 import {
   announceUnlocks,
@@ -51,6 +46,7 @@ import type { LimitRule } from "../rate-limit.ts";
 import { comboBonusMicro, comboOf } from "./combos.ts";
 import { badIntervals, tooManySyncs } from "./errors.ts";
 import type { SyncHint } from "./sync-hints.ts";
+import { readInGroup } from "./sync-read-groups.ts";
 import { writeInGroup } from "./sync-write-groups.ts";
 import { fullBucket, takeTaps } from "./token-bucket.ts";
 
@@ -178,7 +174,8 @@ function priceBatch(
 /**
  * Credits the batch. The usual case is one statement and no transaction (docs/decisions/027, 028 and 032):
  * the versioned write, priced from this instance's hint of the rewards row and sent with the other syncs that
- * reach their write in the same turn; without a hint, or when the write finds the hint stale, a read first.
+ * reach their write in the same turn; without a hint, or when the write finds the hint stale, a read first
+ * (grouped the same way: sync-read-groups.ts).
  * The first sync of a UTC day makes its auto-claim in that same write, priced from the latest claim read with
  * the row (docs/decisions/044). A batch that unlocks an achievement (a streak one included) or shares points with
  * a referrer, a user's first batch, and a row that keeps moving between read and write take the locking
@@ -201,7 +198,7 @@ export async function creditTapBatch(
     deps.syncHints.delete(userId);
   }
   for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt += 1) {
-    const state = await readSyncState(deps.db, { userId, batchId: claim.batchId });
+    const state = await readInGroup(deps.db, { userId, batchId: claim.batchId });
     // A replay is a read: it answers what was stored and counts nothing.
     if (state.batch) return replayOf(state.batch);
     if (state.standing === "frozen") throw accountFrozen();
