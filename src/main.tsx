@@ -1,4 +1,4 @@
-import { mountApp } from "./mount-app.tsx";
+import { mountApp, nextTask } from "./mount-app.tsx";
 import { createAppRouter } from "./router.tsx";
 import type { AppRuntime } from "./runtime.ts";
 import { readTelegramLaunch } from "./telegram/launch.ts";
@@ -8,7 +8,12 @@ import "./styles.css";
 // paint, so the landing page stays within its bundle budget and never waits for it.
 let runtime: Promise<AppRuntime> | undefined;
 const loadRuntime = () => {
-  runtime ??= import("./runtime.ts").then((module) => module.createRuntime());
+  // Evaluating the runtime's modules and starting its actors are two tasks, not one long one (a phone's main
+  // thread answers a tap in between: docs/decisions/043).
+  runtime ??= import("./runtime.ts").then(async (module) => {
+    await nextTask();
+    return module.createRuntime();
+  });
   return runtime;
 };
 

@@ -2,6 +2,9 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydratablePageAt } from "#contracts/prerendered-pages.ts";
 import { type AppRouter, appElement } from "./router.tsx";
 
+/** Resolves in a later task, so the work before and after it are two tasks for the browser. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Starts React in the root element (docs/decisions/043). A page built into HTML carries its address in
  * `data-page`; when the router's first render here is that same page, React hydrates the markup (adopts the
@@ -16,6 +19,8 @@ export async function mountApp(root: HTMLElement, router: AppRouter): Promise<"h
     await router.load();
     const { pathname, search } = router.state.location;
     if (hydratablePageAt(pathname, Object.keys(search), search.mode) === builtPage) {
+      // Loading ended in a task of its own (the runtime's start, on /auth): hydration starts in the next one.
+      await nextTask();
       hydrateRoot(root, appElement(router));
       return "hydrated";
     }

@@ -2,6 +2,10 @@
  * Turns Vite's HTML shell into a built page (docs/decisions/043): the page's markup in the root element, the
  * app's stylesheet inlined (no render-blocking request before the first paint), and module preloads for what
  * the page must load before the browser can hydrate it. Pure, so the rules are tested without a build.
+ *
+ * The page paints without any script, so its scripts and preloads are fetched at low priority
+ * (`fetchpriority="low"`): they still start at once, from the HTML, but they are not what the first paint waits
+ * for, and a phone's slow link is not shared with them before it (docs/decisions/043).
  */
 
 export interface PageParts {
@@ -16,6 +20,7 @@ export interface PageParts {
 }
 
 const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+)"\s*\/?>/g;
+const SCRIPT_OR_PRELOAD = /<(script type="module"|link rel="modulepreload")([^>]*)>/g;
 const ROOT = '<div id="root"></div>';
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
@@ -34,6 +39,9 @@ export function pageHtml(shell: string, { href, markup, styles, preloads }: Page
     .join("\n    ");
   return inlined
     .replace("</head>", preloadLinks ? `  ${preloadLinks}\n  </head>` : "</head>")
+    .replace(SCRIPT_OR_PRELOAD, (tag, opening: string, rest: string) =>
+      rest.includes("fetchpriority") ? tag : `<${opening} fetchpriority="low"${rest}>`,
+    )
     .replace(ROOT, `<div id="root" data-page="${escapeAttribute(href)}">${markup}</div>`);
 }
 

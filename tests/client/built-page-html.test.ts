@@ -45,8 +45,17 @@ describe("a built page", () => {
 
   it("preloads the page's own chunks once, beside the entry's", () => {
     expect(html.match(/href="\/assets\/link-B.js"/g)).toHaveLength(1);
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-D.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/auth-D.js">',
+    );
     expect(html.indexOf("auth-D.js")).toBeLessThan(html.indexOf("</head>"));
+  });
+
+  it("fetches every script and preload at low priority: the first paint waits for none of them", () => {
+    const tags = html.match(/<script[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(tags.length).toBeGreaterThanOrEqual(3);
+    for (const tag of tags) expect(tag).toContain('fetchpriority="low"');
+    expect(html.match(/fetchpriority/g)).toHaveLength(tags.length);
   });
 
   it("refuses a stylesheet it cannot inline", () => {
