@@ -2,8 +2,19 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydratablePageAt } from "#contracts/prerendered-pages.ts";
 import { type AppRouter, appElement } from "./router.tsx";
 
-/** Resolves in a later task, so the work before and after it are two tasks for the browser. */
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Resolves in a later task, so the work before and after it are two tasks for the browser. A message, not a
+ * timer: a page whose clock is held (a test's, or a throttled background tab's) still starts.
+ */
+export const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 
 /**
  * Starts React in the root element (docs/decisions/043). A page built into HTML carries its address in
